@@ -1,0 +1,113 @@
+# vmscope - see README.md.  `make` builds, `make test` runs every test,
+# `make bench` measures the collector against a bare pread+parse floor.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
+	-Icollector -Ianalyzer -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+LDLIBS = -lsqlite3 -lm
+
+# SANITIZE=address,undefined builds everything under the sanitizers (as git
+# does); the collector is then linked dynamically, since ASan cannot be static.
+ifdef SANITIZE
+ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=$(SANITIZE) \
+	-fno-omit-frame-pointer
+LDFLAGS += -fsanitize=$(SANITIZE)
+STATIC ?= 0
+endif
+# The collector links statically by default so it can ride in an initramfs.
+STATIC ?= 1
+ifeq ($(STATIC),1)
+COLLECT_LDFLAGS = -static
+COLLECT_LDLIBS = -lsqlite3 -lm -lz
+else
+COLLECT_LDLIBS = $(LDLIBS)
+endif
+
+ifndef V
+QUIET_CC = @echo '  CC     ' $@;
+QUIET_LINK = @echo '  LINK   ' $@;
+QUIET_GEN = @echo '  GEN    ' $@;
+endif
+
+# subcommands of `vmscope`: one analyzer/cmd/<name>.c each
+CMDS = mark
+
+COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
+COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
+	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
+	collector/facts.o collector/pace.o $(COMMON_OBJS)
+VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
+	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
+	$(COMMON_OBJS)
+
+UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace
+BENCH_BINS = bench/floor
+
+PROGRAMS = build/vmscope-collect build/vmscope
+
+all: $(PROGRAMS)
+
+build:
+	@mkdir -p build
+
+# The schema is compiled in, one C string per line of schema/schema.sql.
+build/schema_sql.c: schema/schema.sql | build
+	$(QUIET_GEN)awk 'BEGIN { print "const char db_schema_sql[] ="; } \
+		{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); print "\"" $$0 "\\n\""; } \
+		END { print ";"; }' $< > $@
+
+# Rebuild everything when the flags change (SANITIZE=..., CFLAGS=...),
+# as git does with GIT-CFLAGS.
+FLAGS_STAMP = build/FLAGS
+build/FLAGS: FORCE | build
+	@echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS) STATIC=$(STATIC)' > $@.new; \
+	cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
+%.o: %.c $(FLAGS_STAMP)
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/vmscope-collect: $(COLLECT_OBJS) | build
+	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ $(COLLECT_LDLIBS)
+
+build/vmscope: $(VMSCOPE_OBJS) | build
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
+tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
+tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
+
+$(UNIT_TESTS):
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+bench/floor: bench/floor.o collector/parse.o collector/kv.o
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^
+
+test: all $(UNIT_TESTS)
+	@SANITIZE=$(SANITIZE) tests/run.sh
+
+bench: all $(BENCH_BINS)
+	@bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/vmscope-collect build/vmscope $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 docs/vmscope-collect.1 docs/vmscope.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/vmscope-collect $(DESTDIR)$(PREFIX)/bin/vmscope \
+		$(DESTDIR)$(PREFIX)/share/man/man1/vmscope-collect.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/vmscope.1
+
+clean:
+	rm -rf build $(UNIT_TESTS) $(BENCH_BINS)
+	find . -name '*.[od]' -delete
+
+.PHONY: all test bench install uninstall clean FORCE
+
+-include $(shell find . -name '*.d' 2>/dev/null)

@@ -1,0 +1,17 @@
+/*
+ * cmd.h - what every vmscope subcommand gets and returns.
+ *
+ * A subcommand is analyzer/cmd/<name>.c defining cmd_<name>(), plus one
+ * line in the cmds[] table of vmscope.c.  argv[0] is the subcommand's name;
+ * the return value is the exit code (see err.h).
+ */
+#ifndef VMSCOPE_CMD_H
+#define VMSCOPE_CMD_H
+
+struct cmd_ctx {
+	const char *prog;    /* "vmscope" */
+};
+
+int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
+
+#endif

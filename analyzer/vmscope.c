@@ -1,0 +1,62 @@
+/*
+ * vmscope.c - the analyzer's entry point: a table of subcommands.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "banned.h"
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv, struct cmd_ctx *ctx);
+	const char *summary;
+};
+
+static const struct cmd cmds[] = {
+	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },
+};
+
+#define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: vmscope <command> [options] [args]\n\ncommands:\n");
+	for (i = 0; i < NR_CMDS; i++)
+		fprintf(out, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
+	fprintf(out, "\n'vmscope <command> -h' shows a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct cmd_ctx ctx = { .prog = "vmscope" };
+	size_t i;
+
+	err_set_prog("vmscope");
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("vmscope %s\n", VMSCOPE_VERSION);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--list-cmds")) {
+		for (i = 0; i < NR_CMDS; i++)
+			printf("%s\n", cmds[i].name);
+		return EXIT_OK;
+	}
+	for (i = 0; i < NR_CMDS; i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1, &ctx);
+	error("unknown command '%s'", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,405 @@
+/*
+ * main.c - vmscope-collect: sample /proc/vmstat (and friends) into SQLite.
+ *
+ * The loop: take a sample, check the stop conditions, write the queue when
+ * the commit interval is up, sleep to the next absolute tick.  Signal
+ * handlers only set flags; everything else happens here, between ticks.
+ * In command mode the first sample is taken before the command starts, so
+ * the run's deltas cover the whole command, and a last sample is taken
+ * when it exits.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "facts.h"
+#include "frame.h"
+#include "kv.h"
+#include "opts.h"
+#include "pace.h"
+#include "source.h"
+#include "store.h"
+#include "banned.h"
+
+static volatile sig_atomic_t stop_requested;   /* SIGINT/SIGTERM count */
+static volatile sig_atomic_t forward_pending;  /* a kill(2)-sent signal */
+static volatile sig_atomic_t child_done;
+static volatile sig_atomic_t child_done_sec, child_done_nsec;
+
+static void on_stop(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	stop_requested++;
+	/*
+	 * A terminal's ^C already reaches the command (same process group);
+	 * only a signal sent to us alone (SI_USER) is passed on.
+	 */
+	if (si && si->si_code == SI_USER)
+		forward_pending = sig;
+}
+
+static void on_child(int sig)
+{
+	struct timespec ts;
+
+	(void)sig;
+	clock_gettime(CLOCK_MONOTONIC, &ts);   /* async-signal-safe */
+	child_done_sec = (sig_atomic_t)ts.tv_sec;
+	child_done_nsec = (sig_atomic_t)ts.tv_nsec;
+	child_done = 1;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_stop;
+	sa.sa_flags = SA_SIGINFO;   /* no SA_RESTART: wake the sleep */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+struct collector {
+	struct collect_opts *o;
+	struct source_set sources;
+	const char **tags;           /* tags[i] = sources.v[i].tag */
+	struct kv_list kv;
+	struct frame_enc enc;
+	struct store store;
+	struct pacer pacer;
+	int64_t start_mono_ns, start_wall_us, seq;
+	pid_t child;
+	int64_t child_start_ns, child_elapsed_ns;
+	int child_status;            /* -1 until the command has exited */
+};
+
+/* Find the cgroup directory: as given, or under the v1 or v2 mount. */
+static char *cgroup_dir(const char *root, const char *given, int *v2)
+{
+	static const char *const bases[] = {
+		"", "/sys/fs/cgroup/memory/", "/sys/fs/cgroup/unified/",
+		"/sys/fs/cgroup/",
+	};
+	char path[4096];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
+		int n = snprintf(path, sizeof(path), "%s%s%s/memory.stat",
+				 i ? root : "", bases[i], given);
+
+		if (n <= 0 || (size_t)n >= sizeof(path) || stat(path, &st))
+			continue;
+		path[n - strlen("/memory.stat")] = 0;
+		snprintf(path + strlen(path), sizeof(path) - strlen(path),
+			 "/memory.current");
+		*v2 = stat(path, &st) == 0;
+		path[strlen(path) - strlen("/memory.current")] = 0;
+		return strdup(path);
+	}
+	return NULL;
+}
+
+static int add_cgroup_sources(struct source_set *s, const char *dir, int v2)
+{
+	if (source_set_add(s, "memcg", dir, "/memory.stat", FMT_FLAT, NULL, 0))
+		return -1;
+	if (v2)
+		return source_set_add(s, "memcg", dir, "/memory.current",
+				      FMT_SINGLE, "current", 0) ||
+		       source_set_add(s, "memcg", dir, "/memory.swap.current",
+				      FMT_SINGLE, "swap_current", 0);
+	return source_set_add(s, "memcg", dir, "/memory.usage_in_bytes",
+			      FMT_SINGLE, "usage_in_bytes", 0) ||
+	       source_set_add(s, "memcg", dir, "/memory.memsw.usage_in_bytes",
+			      FMT_SINGLE, "memsw_usage_in_bytes", 0) ||
+	       source_set_add(s, "memcg", dir, "/memory.limit_in_bytes",
+			      FMT_SINGLE, "limit_in_bytes", 0) ||
+	       source_set_add(s, "memcg", dir, "/memory.failcnt",
+			      FMT_SINGLE, "failcnt", 0);
+}
+
+/* The sources the options ask for; writes "vmstat,meminfo,..." to names. */
+static int setup_sources(struct collector *c, char **cg_dir, char *names,
+			 size_t cap)
+{
+	struct collect_opts *o = c->o;
+	struct source_set *s = &c->sources;
+	const char *root = o->root;
+	size_t i;
+	int v2 = 0;
+
+	source_set_init(s);
+	if (source_set_add(s, "vmstat", root, "/proc/vmstat", FMT_FLAT, NULL, 1) ||
+	    (o->meminfo && source_set_add(s, "meminfo", root, "/proc/meminfo",
+					  FMT_MEMINFO, NULL, 1)) ||
+	    (o->zoneinfo && source_set_add(s, "zoneinfo", root, "/proc/zoneinfo",
+					   FMT_ZONEINFO, NULL, 1)) ||
+	    (o->psi && source_set_add(s, "psi", root, "/proc/pressure/memory",
+				      FMT_PSI, NULL, 1)))
+		return -1;
+	if (o->cgroup) {
+		*cg_dir = cgroup_dir(root, o->cgroup, &v2);
+		if (!*cg_dir)
+			return error("cannot find memory cgroup '%s': no "
+				     "memory.stat there nor under "
+				     "/sys/fs/cgroup", o->cgroup);
+		if (add_cgroup_sources(s, *cg_dir, v2))
+			return -1;
+	}
+	if (source_set_open(s))
+		return -1;
+	c->tags = malloc(s->nr * sizeof(*c->tags));
+	if (!c->tags)
+		return error("out of memory");
+	names[0] = 0;
+	for (i = 0; i < s->nr; i++) {
+		c->tags[i] = s->v[i].tag;
+		if (!strstr(names, s->v[i].tag))
+			snprintf(names + strlen(names), cap - strlen(names),
+				 "%s%s", *names ? "," : "", s->v[i].tag);
+	}
+	return 0;
+}
+
+static int take_sample(struct collector *c, long missed)
+{
+	int64_t mono = pace_now_ns(CLOCK_MONOTONIC);
+	int64_t wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
+	int64_t t_us = (mono - c->start_mono_ns) / 1000;
+
+	if (source_set_read(&c->sources, &c->kv) ||
+	    frame_encode(&c->enc, &c->kv, c->tags) ||
+	    store_queue(&c->store, c->seq, t_us,
+			wall_us - c->start_wall_us - t_us, missed, &c->enc, mono))
+		return -1;
+	c->seq++;
+	return 0;
+}
+
+/*
+ * Start the command.  A close-on-exec pipe tells the parent whether
+ * execvp() worked, so a missing program is an error here, not a silent 127.
+ */
+static int spawn_command(struct collector *c)
+{
+	int pipefd[2], err = 0;
+	ssize_t n;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return error_errno("cannot start '%s'", c->o->command[0]);
+	c->child_start_ns = pace_now_ns(CLOCK_MONOTONIC);
+	c->child = fork();
+	if (c->child < 0)
+		return error_errno("cannot start '%s'", c->o->command[0]);
+	if (c->child == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		close(pipefd[0]);
+		execvp(c->o->command[0], c->o->command);
+		err = errno;
+		n = write(pipefd[1], &err, sizeof(err));
+		(void)n;
+		_exit(127);
+	}
+	close(pipefd[1]);
+	do
+		n = read(pipefd[0], &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(pipefd[0]);
+	if (n == (ssize_t)sizeof(err)) {
+		waitpid(c->child, NULL, 0);
+		c->child = 0;
+		errno = err;
+		return error_errno("cannot run '%s'", c->o->command[0]);
+	}
+	return 0;
+}
+
+/* After a wake-up by a signal: pass it on, reap the command. */
+static void handle_signals(struct collector *c)
+{
+	int status;
+
+	if (forward_pending && c->child > 0) {
+		kill(c->child, forward_pending);
+		forward_pending = 0;
+	}
+	if (child_done && c->child > 0 &&
+	    waitpid(c->child, &status, WNOHANG) == c->child) {
+		int64_t end = (int64_t)child_done_sec * 1000000000 +
+			      child_done_nsec;
+
+		c->child_elapsed_ns = end - c->child_start_ns;
+		c->child_status = WIFEXITED(status) ? WEXITSTATUS(status) :
+				  128 + WTERMSIG(status);
+		c->child = 0;
+	}
+}
+
+/* Why the loop should end now, or NULL to go on. */
+static const char *stop_reason(struct collector *c)
+{
+	const struct collect_opts *o = c->o;
+
+	handle_signals(c);
+	if (o->count > 0 && c->seq >= o->count)
+		return "count";
+	if (o->command && c->child_status >= 0)
+		return "command";
+	/* a second ^C ends recording even if the command ignores it */
+	if (stop_requested && (!o->command || stop_requested > 1))
+		return "signal";
+	if (o->duration_ns >= 0 &&
+	    (int64_t)(c->pacer.tick + 1) * o->interval_ns > o->duration_ns)
+		return "duration";
+	return NULL;
+}
+
+static const char *sample_loop(struct collector *c)
+{
+	const char *reason;
+
+	for (;;) {
+		long missed;
+
+		reason = stop_reason(c);
+		if (reason)
+			break;
+		if (store_due(&c->store, pacer_due_ns(&c->pacer) +
+			      c->o->interval_ns, c->o->commit_ns) &&
+		    store_flush(&c->store))
+			return NULL;
+		missed = pacer_wait(&c->pacer);
+		if (missed < 0)
+			continue;
+		if (take_sample(c, missed))
+			return NULL;
+	}
+	/* the end of a command or a signal falls between ticks: record it */
+	if ((!strcmp(reason, "command") || !strcmp(reason, "signal")) &&
+	    take_sample(c, 0))
+		return NULL;
+	return reason;
+}
+
+static int finish_run(struct collector *c, const char *reason)
+{
+	struct run_end end = {
+		.ended_wall_us = pace_now_ns(CLOCK_REALTIME) / 1000,
+		.elapsed_ns = c->o->command ? c->child_elapsed_ns : -1,
+		.exit_status = c->child_status,
+		.reason = reason,
+		.missed_ticks = c->pacer.missed,
+	};
+
+	if (store_flush(&c->store) ||
+	    store_end_run(&c->store, &end))
+		return -1;
+	if (!c->o->quiet)
+		fprintf(stderr, "vmscope-collect: run %lld: %lld samples in '%s'\n",
+			(long long)c->store.run_id, (long long)c->seq,
+			c->o->db_path);
+	return 0;
+}
+
+static int collect(struct collector *c)
+{
+	char sources[128], *cg_dir = NULL;
+	struct run_facts facts;
+	struct frame_hooks hooks;
+	const char *reason;
+	int rc = -1;
+
+	if (setup_sources(c, &cg_dir, sources, sizeof(sources)) ||
+	    facts_gather(&facts, c->o->root, cg_dir)) {
+		free(cg_dir);
+		return -1;
+	}
+	if (store_open(&c->store, c->o->db_path))
+		goto out;
+	hooks = store_frame_hooks(&c->store);
+	frame_enc_init(&c->enc, &hooks);
+	c->start_mono_ns = pace_now_ns(CLOCK_MONOTONIC);
+	c->start_wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
+	pacer_init(&c->pacer, CLOCK_MONOTONIC, c->start_mono_ns,
+		   c->o->interval_ns);
+	if (store_begin_run(&c->store, c->o, &facts, sources,
+			    c->start_wall_us, c->start_mono_ns))
+		goto out_store;
+	install_signals();
+	if (take_sample(c, 0) || (c->o->command && spawn_command(c)))
+		goto out_store;
+	reason = sample_loop(c);
+	if (reason && !finish_run(c, reason))
+		rc = 0;
+out_store:
+	if (rc) {
+		/* keep what was stored; mark the run as ended in error */
+		struct run_end end = {
+			.ended_wall_us = pace_now_ns(CLOCK_REALTIME) / 1000,
+			.elapsed_ns = -1, .exit_status = -1, .reason = "error",
+			.missed_ticks = c->pacer.missed, .quiet = 1,
+		};
+
+		if (c->store.run_id)
+			store_end_run(&c->store, &end);
+	}
+	frame_enc_release(&c->enc);
+	store_close(&c->store);
+out:
+	facts_release(&facts);
+	free(cg_dir);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct collect_opts o;
+	struct collector c;
+	int rc;
+
+	err_set_prog("vmscope-collect");
+	switch (opts_parse(&o, argc, argv)) {
+	case OPTS_EXIT_OK:
+		opts_release(&o);
+		return EXIT_OK;
+	case OPTS_USAGE:
+		opts_release(&o);
+		return EXIT_USAGE;
+	case OPTS_RUN:
+		break;
+	}
+	memset(&c, 0, sizeof(c));
+	c.o = &o;
+	c.child_status = -1;
+	kv_list_init(&c.kv);
+	rc = collect(&c);
+	if (c.child > 0) {
+		/* recording failed while the command runs: let it finish */
+		int status;
+
+		waitpid(c.child, &status, 0);
+	}
+	kv_list_release(&c.kv);
+	source_set_release(&c.sources);
+	free(c.tags);
+	opts_release(&o);
+	if (rc)
+		return EXIT_FAILURE_RT;
+	return o.command && c.child_status >= 0 ? c.child_status : EXIT_OK;
+}

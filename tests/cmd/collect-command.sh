@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# collect-command: command mode and signals.
+. "$(dirname "$0")/../lib.sh"
+db="$TMP/cmd.db"
+
+rc=$(run_rc "$TMP/out" "$COLLECT" -q -i 0.05 -o "$db" -- sh -c 'sleep 0.3; exit 3')
+is "$rc" 3 "command-1.1 exits with the command's status"
+is "$(q "$db" 'SELECT exit_status, end_reason FROM run_facts')" "3|command" "command-1.2 status recorded"
+el=$(q "$db" 'SELECT elapsed_s FROM run_facts')
+check "command-1.3 elapsed time recorded ($el s)" awk -v e="$el" 'BEGIN { exit !(e >= 0.3 && e < 1.0) }'
+n=$(q "$db" 'SELECT samples FROM run_facts')
+check "command-1.4 samples cover the command ($n)" test "$n" -ge 6 -a "$n" -le 10
+is "$(q "$db" "SELECT json_extract(command, '\$[2]') FROM run_facts")" "sleep 0.3; exit 3" \
+	"command-1.5 the command is recorded"
+
+# a long interval does not delay the end: SIGCHLD wakes the sleep
+start=$(date +%s%N)
+"$COLLECT" -q -i 10 -o "$db" -- sleep 0.2
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+check "command-2.1 ends when the command ends, not at the next tick (${ms} ms)" test "$ms" -lt 2000
+is "$(q "$db" 'SELECT samples FROM run_facts WHERE run_id = 2')" 2 \
+	"command-2.2 a sample before and after the command"
+
+rc=$(run_rc "$TMP/out" "$COLLECT" -q -o "$db" -- sh -c 'kill -KILL $$')
+is "$rc" 137 "command-3.1 a command killed by a signal gives 128+signal"
+rc=$(run_rc "$TMP/out" "$COLLECT" -q -o "$db" -- /nonexistent/program)
+is "$rc" 1 "command-3.2 a missing program is an error"
+grep -q "cannot run '/nonexistent/program': No such file or directory" "$TMP/out" &&
+	pass "command-3.3 and says why" || fail "command-3.3 and says why" "$(cat "$TMP/out")"
+
+# SIGTERM to the collector alone is passed on to the command
+"$COLLECT" -q -i 0.05 -o "$TMP/term.db" -- sleep 30 &
+pid=$!
+on_exit "kill -9 $pid"
+sleep 0.5
+kill -TERM $pid
+wait $pid
+is "$?" 143 "signal-1.1 SIGTERM reaches the command; its status is returned"
+is "$(q "$TMP/term.db" 'SELECT end_reason, exit_status FROM run_facts')" "command|143" \
+	"signal-1.2 the run records the command's end"
+
+# without a command, SIGINT and SIGTERM stop cleanly and lose nothing
+for sig in INT TERM; do
+	"$COLLECT" -q -i 0.05 --commit-interval 100 -o "$TMP/$sig.db" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	sleep 0.6
+	kill -$sig $pid
+	wait $pid
+	is "$?" 0 "signal-2.$sig SIG$sig ends the run with status 0"
+	r=$(q "$TMP/$sig.db" 'SELECT end_reason, samples >= 10, ended_at IS NOT NULL FROM run_facts')
+	is "$r" "signal|1|1" "signal-3.$sig queued samples are written on SIG$sig"
+done

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# collect-fault: kill -9, a full disk, bad databases, bad flags.  Each case
+# checks the message, the exit code, and that stored data is intact.
+. "$(dirname "$0")/../lib.sh"
+
+integrity() { q "$1" 'PRAGMA integrity_check'; }
+msg() { if grep -qF -- "$2" "$1"; then pass "$3"; else fail "$3" "output: $(head -3 "$1")"; fi; }
+
+# --- kill -9 in the middle of a run --------------------------------------
+db="$TMP/kill.db"
+"$COLLECT" -q -i 0.01 --commit-interval 0.1 --meminfo -o "$db" &
+pid=$!
+on_exit "kill -9 $pid"
+sleep 1.5
+kill -9 $pid
+wait $pid 2>/dev/null
+is "$(integrity "$db")" ok "fault-1.1 after kill -9 the database passes integrity_check"
+n=$(q "$db" 'SELECT samples FROM run_facts')
+check "fault-1.2 after kill -9 the committed samples are there ($n)" test "$n" -ge 80
+is "$(q "$db" 'SELECT ended_at IS NULL, end_reason IS NULL FROM run_facts')" "1|1" \
+	"fault-1.3 the killed run shows as not ended"
+is "$(q "$db" "SELECT count(*) = $n FROM counter_values WHERE name = 'pgfault'")" 1 \
+	"fault-1.4 every committed sample reads through the views"
+"$COLLECT" -q -i 0.01 -n 3 -o "$db"
+is "$(q "$db" 'SELECT group_concat(samples) FROM run_facts')" "$n,3" "fault-1.5 a new run appends after a crash"
+
+# --- a full disk ------------------------------------------------------------
+if ! need_root; then
+	skip "fault-2 full disk" "needs root to mount a small tmpfs"
+else
+	mnt="$TMP/small"
+	mkdir -p "$mnt"
+	if mount -t tmpfs -o size=400k tmpfs "$mnt" 2>/dev/null; then
+		on_exit "umount -l '$mnt'"
+		db="$mnt/full.db"
+		"$COLLECT" -q -i 0.01 -n 20 -o "$db"
+		before=$(q "$db" "SELECT group_concat(u64) FROM counter_values WHERE run_id = 1")
+		rc=$(run_rc "$TMP/out" "$COLLECT" -i 0.01 --commit-interval 0.05 --meminfo --zoneinfo -o "$db")
+		is "$rc" 1 "fault-2.1 a full disk ends the run with exit 1"
+		msg "$TMP/out" "database or disk is full" "fault-2.2 and says the disk is full"
+		is "$(integrity "$db")" ok "fault-2.3 the database passes integrity_check"
+		is "$(q "$db" "SELECT group_concat(u64) FROM counter_values WHERE run_id = 1")" "$before" \
+			"fault-2.4 the earlier run is unchanged"
+		n2=$(q "$db" 'SELECT samples FROM run_facts WHERE run_id = 2')
+		check "fault-2.5 the full run keeps what it committed ($n2 samples)" test "${n2:-0}" -gt 0
+	else
+		skip "fault-2 full disk" "cannot mount tmpfs here"
+	fi
+fi
+
+# --- databases that are not ours --------------------------------------------
+head -c 8192 /dev/urandom > "$TMP/garbage.db"
+sum=$(md5sum < "$TMP/garbage.db")
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/garbage.db")
+is "$rc" 1 "fault-3.1 a garbage file is refused"
+msg "$TMP/out" "cannot open '$TMP/garbage.db': file is not a database" "fault-3.2 with a clear message"
+is "$(md5sum < "$TMP/garbage.db")" "$sum" "fault-3.3 and is left untouched"
+
+sqlite3 "$TMP/foreign.db" 'CREATE TABLE customers (id INTEGER, name TEXT); INSERT INTO customers VALUES (1, "x")'
+sum=$(md5sum < "$TMP/foreign.db")
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/foreign.db")
+is "$rc" 1 "fault-4.1 another program's SQLite database is refused"
+msg "$TMP/out" "not a vmscope database" "fault-4.2 with a clear message"
+is "$(md5sum < "$TMP/foreign.db")" "$sum" "fault-4.3 and is left untouched"
+
+"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
+sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
+sum=$(md5sum < "$TMP/newer.db")
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/newer.db")
+is "$rc" 1 "fault-5.1 a newer schema is refused"
+msg "$TMP/out" "schema version 99 is newer than this vmscope reads (1)" "fault-5.2 with a clear message"
+is "$(md5sum < "$TMP/newer.db")" "$sum" "fault-5.3 and is left untouched"
+
+"$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
+size=$(stat -c %s "$TMP/trunc.db")
+truncate -s $((size / 2)) "$TMP/trunc.db"
+sum=$(md5sum < "$TMP/trunc.db")
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/trunc.db")
+is "$rc" 1 "fault-6.1 a truncated database is refused"
+msg "$TMP/out" "database disk image is malformed" "fault-6.2 with SQLite's reason"
+is "$(md5sum < "$TMP/trunc.db")" "$sum" "fault-6.3 and is left untouched"
+
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/no/such/dir/x.db")
+is "$rc" 1 "fault-7.1 an unwritable path"
+msg "$TMP/out" "cannot open '$TMP/no/such/dir/x.db': unable to open database file" "fault-7.2 says so"
+
+# --- misuse: exit 2 with usage -----------------------------------------------
+for args in "-i 0" "-i 0.001" "-i abc" "-n 0" "-n x" "-d -1" "--tag novalue" "--tag =v" \
+	"--tag a=1 --tag a=2" "--commit-interval 0" "--bogus"; do
+	# shellcheck disable=SC2086
+	rc=$(run_rc "$TMP/out" "$COLLECT" $args -o "$TMP/misuse.db")
+	is "$rc" 2 "fault-8 '$args' is misuse (exit 2)"
+done
+check "fault-8.1 misuse prints usage" grep -q "^usage: vmscope-collect" "$TMP/out"
+check "fault-8.2 misuse writes no database" test ! -e "$TMP/misuse.db"
+rc=$(run_rc "$TMP/out" "$COLLECT" --cgroup no-such-group -n 1 -o "$TMP/cg.db")
+is "$rc" 1 "fault-9.1 a missing cgroup is an error"
+msg "$TMP/out" "cannot find memory cgroup 'no-such-group'" "fault-9.2 and says which"

@@ -1,0 +1,268 @@
+/*
+ * t-parse.c - the /proc text parsers on every captured kernel.
+ *
+ * Each fixture is parsed by the collector's parser and, independently, by
+ * a slow reference reader here (sscanf and strtoull); the two must agree
+ * entry by entry, which shows that no kernel's file loses or bends a
+ * value.  Synthetic cases cover what no capture happens to contain:
+ * values at 2^64-1, over 64 bits, a gauge printed negative.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kv.h"
+#include "parse.h"
+#include "tap.h"
+
+#define FIXTURES "tests/fixtures/vmstat"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf)
+		buf[n] = 0;
+	*len = (size_t)n;
+	return buf;
+}
+
+static int64_t find(const struct kv_list *l, const char *name, int *found)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].name_len == n && !memcmp(l->v[i].name, name, n)) {
+			*found = 1;
+			return l->v[i].value;
+		}
+	*found = 0;
+	return 0;
+}
+
+/* Reference reader for "name value" and "Name: value kB" files. */
+static int reference_check(const char *path, const struct kv_list *l,
+			   int meminfo)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], name[256], num[64];
+	size_t i = 0;
+	int bad = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+		unsigned long long v;
+
+		if (meminfo && colon)
+			*colon = ' ';
+		if (sscanf(line, "%255s %63s", name, num) != 2)
+			continue;
+		errno = 0;
+		v = strtoull(num, NULL, 10);
+		if (errno || num[0] < '0' || num[0] > '9')
+			continue;
+		if (i >= l->nr || l->v[i].name_len != strlen(name) ||
+		    memcmp(l->v[i].name, name, strlen(name)) ||
+		    (uint64_t)l->v[i].value != v) {
+			printf("#   %s: entry %zu (%s %llu) differs\n", path, i,
+			       name, v);
+			bad = 1;
+			break;
+		}
+		i++;
+	}
+	if (f)
+		fclose(f);
+	return !bad && f && i == l->nr && i > 0;
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+static void test_fixtures(const char *suffix, int meminfo, int min_files)
+{
+	DIR *d = opendir(FIXTURES);
+	struct dirent *de;
+	int files = 0;
+
+	while (d && (de = readdir(d))) {
+		char path[512];
+		struct kv_list l;
+		size_t len;
+		char *buf;
+
+		if (!has_suffix(de->d_name, suffix))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", FIXTURES, de->d_name);
+		buf = slurp(path, &len);
+		kv_list_init(&l);
+		if (meminfo)
+			parse_meminfo(buf, len, 0, &l);
+		else
+			parse_flat(buf, len, 0, &l);
+		tap_ok(buf && reference_check(path, &l, meminfo),
+		       "parse-1.%d %s: every line read exactly", files, de->d_name);
+		kv_list_release(&l);
+		free(buf);
+		files++;
+	}
+	if (d)
+		closedir(d);
+	tap_ok(files >= min_files, "parse-1 found %d %s fixtures", files, suffix);
+}
+
+static void parse_file(const char *name, struct kv_list *l, char **buf)
+{
+	char path[512];
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
+	*buf = slurp(path, &len);
+	kv_list_init(l);
+	if (*buf)
+		parse_zoneinfo(*buf, len, 0, l);
+}
+
+static void expect(const struct kv_list *l, const char *name, int64_t want,
+		   const char *fixture)
+{
+	int found;
+	int64_t got = find(l, name, &found);
+
+	tap_ok(found, "parse-2 %s has %s", fixture, name);
+	if (found)
+		tap_is_i64(got, want, "parse-2 %s %s = %lld", fixture, name,
+			   (long long)want);
+}
+
+static void test_zoneinfo(void)
+{
+	struct kv_list l;
+	char *buf;
+	size_t i;
+	int clean = 1;
+
+	/* 2.6.16: prev_priority, "scanned 0 (a: 0 i: 0)", zones highest first */
+	parse_file("2.6.16_sep4020-d2000.zoneinfo", &l, &buf);
+	expect(&l, "node0.DMA.prev_priority", 12, "2.6.16");
+	expect(&l, "node0.DMA.min", 181, "2.6.16");
+	expect(&l, "node0.DMA.high", 271, "2.6.16");
+	expect(&l, "node0.DMA.pages_free", 5410, "2.6.16");
+	expect(&l, "node0.DMA.scanned", 0, "2.6.16");
+	expect(&l, "node0.DMA.start_pfn", 196608, "2.6.16");
+	for (i = 0; i < l.nr; i++)
+		if (memmem(l.v[i].name, l.v[i].name_len, "count", 5) ||
+		    memmem(l.v[i].name, l.v[i].name_len, "batch", 5) ||
+		    memmem(l.v[i].name, l.v[i].name_len, "protection", 10))
+			clean = 0;
+	tap_ok(clean, "parse-2 2.6.16 pagesets and protection are skipped");
+	kv_list_release(&l);
+	free(buf);
+
+	/* 5.10: per-node stats (4.8+) apart from zone fields */
+	parse_file("5.10.0-10-amd64_debian-computer-scurity.zoneinfo", &l, &buf);
+	tap_ok(l.nr > 100, "parse-2 5.10 zoneinfo yields %zu fields", l.nr);
+	{
+		int found_node, found_zone;
+
+		find(&l, "node0.nr_inactive_anon", &found_node);
+		find(&l, "node0.DMA32.nr_free_pages", &found_zone);
+		tap_ok(found_node && found_zone,
+		       "parse-2 5.10 node and zone fields are named apart");
+	}
+	kv_list_release(&l);
+	free(buf);
+}
+
+static void test_values(void)
+{
+	const char text[] =
+		"nr_free_pages 18446744073709551615\n"   /* -1 as unsigned */
+		"pgfault 18446744073709551616\n"         /* 2^64: no fit */
+		"pgmajfault 4294967296\n"                 /* above 2^32 */
+		"nr_dirty -3\n"                           /* printed signed */
+		"garbage\n"
+		"pswpin   12\n"
+		"pswpout";                               /* cut, no value */
+	struct kv_list l;
+	int found;
+
+	kv_list_init(&l);
+	parse_flat(text, strlen(text), 0, &l);
+	tap_is_i64((int64_t)l.nr, 4, "parse-3.1 bad lines are skipped");
+	tap_ok((uint64_t)find(&l, "nr_free_pages", &found) == UINT64_MAX && found,
+	       "parse-3.2 2^64-1 is kept exactly");
+	find(&l, "pgfault", &found);
+	tap_ok(!found, "parse-3.3 a value over 64 bits is refused");
+	tap_is_i64(find(&l, "pgmajfault", &found), 4294967296LL,
+		   "parse-3.4 a value above 2^32");
+	tap_is_i64(find(&l, "nr_dirty", &found), -3, "parse-3.5 a negative value");
+	tap_is_i64(find(&l, "pswpin", &found), 12, "parse-3.6 aligned columns");
+	kv_list_release(&l);
+}
+
+static void test_psi(void)
+{
+	const char text[] =
+		"some avg10=1.23 avg60=0.05 avg300=100.00 total=123456789\n"
+		"full avg10=0.00 avg60=0.00 avg300=0.00 total=42\n";
+	struct kv_list l;
+	int found;
+
+	kv_list_init(&l);
+	parse_psi(text, strlen(text), 0, &l);
+	tap_is_i64((int64_t)l.nr, 8, "parse-4.1 eight PSI fields");
+	tap_is_i64(find(&l, "some_avg10_x100", &found), 123,
+		   "parse-4.2 avg10 1.23 is 123 hundredths");
+	tap_is_i64(find(&l, "some_avg300_x100", &found), 10000,
+		   "parse-4.3 avg300 100.00");
+	tap_is_i64(find(&l, "some_total_us", &found), 123456789,
+		   "parse-4.4 total in microseconds");
+	tap_is_i64(find(&l, "full_total_us", &found), 42, "parse-4.5 full total");
+	kv_list_release(&l);
+}
+
+static void test_single(void)
+{
+	struct kv_list l;
+	int found;
+
+	kv_list_init(&l);
+	parse_single("268435456\n", 10, 0, "usage_in_bytes", &l);
+	parse_single("max\n", 4, 0, "max", &l);
+	tap_is_i64(find(&l, "usage_in_bytes", &found), 268435456,
+		   "parse-5.1 a one-number file");
+	find(&l, "max", &found);
+	tap_ok(!found, "parse-5.2 a word instead of a number is left out");
+	kv_list_release(&l);
+}
+
+int main(void)
+{
+	test_fixtures(".vmstat", 0, 36);
+	test_fixtures(".meminfo", 1, 20);
+	test_zoneinfo();
+	test_values();
+	test_psi();
+	test_single();
+	return tap_done();
+}
