@@ -46,7 +46,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace
-BENCH_BINS = bench/floor
+BENCH_BINS = bench/floor bench/cpu
 
 PROGRAMS = build/vmscope-collect build/vmscope
 
@@ -85,6 +85,8 @@ $(UNIT_TESTS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 bench/floor: bench/floor.o collector/parse.o collector/kv.o
+bench/cpu: bench/cpu.o
+$(BENCH_BINS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^
 
 test: all $(UNIT_TESTS)

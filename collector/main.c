@@ -284,6 +284,9 @@ static const char *sample_loop(struct collector *c)
 			      c->o->interval_ns, c->o->commit_ns) &&
 		    store_flush(&c->store))
 			return NULL;
+		/* the command may have ended during the flush: don't sleep */
+		if (child_done && c->child > 0)
+			continue;
 		missed = pacer_wait(&c->pacer);
 		if (missed < 0)
 			continue;
@@ -297,9 +300,40 @@ static const char *sample_loop(struct collector *c)
 	return reason;
 }
 
+/*
+ * -n or -d ended the recording while the command runs: it was asked to
+ * run, so wait for it (passing signals on) and return its status.
+ */
+static void wait_command(struct collector *c)
+{
+	while (c->child > 0) {
+		int status;
+		pid_t r = waitpid(c->child, &status, 0);
+
+		if (r == c->child) {
+			c->child_elapsed_ns = pace_now_ns(CLOCK_MONOTONIC) -
+					      c->child_start_ns;
+			c->child_status = WIFEXITED(status) ? WEXITSTATUS(status) :
+					  128 + WTERMSIG(status);
+			c->child = 0;
+		} else if (r < 0 && errno != EINTR) {
+			break;
+		}
+		handle_signals(c);
+	}
+}
+
 static int finish_run(struct collector *c, const char *reason)
 {
-	struct run_end end = {
+	struct run_end end;
+
+	if (!strcmp(reason, "count") || !strcmp(reason, "duration")) {
+		/* what was recorded is safe before the wait begins */
+		if (store_flush(&c->store))
+			return -1;
+		wait_command(c);
+	}
+	end = (struct run_end) {
 		.ended_wall_us = pace_now_ns(CLOCK_REALTIME) / 1000,
 		.elapsed_ns = c->o->command ? c->child_elapsed_ns : -1,
 		.exit_status = c->child_status,
@@ -389,12 +423,13 @@ int main(int argc, char **argv)
 	c.child_status = -1;
 	kv_list_init(&c.kv);
 	rc = collect(&c);
-	if (c.child > 0) {
-		/* recording failed while the command runs: let it finish */
-		int status;
-
-		waitpid(c.child, &status, 0);
-	}
+	/*
+	 * A failed recording does not stop the measured command: wait for
+	 * it as the caller expects.  After a second ^C it is not waited for:
+	 * it shares our terminal and got the same signals.
+	 */
+	if (rc && c.child > 0)
+		wait_command(&c);
 	kv_list_release(&c.kv);
 	source_set_release(&c.sources);
 	free(c.tags);

@@ -20,9 +20,10 @@ int store_open(struct store *s, const char *path)
 	 */
 	if (db_exec(s->db, path, "PRAGMA cache_size = -256") ||
 	    db_prepare(s->db, path,
-		       "INSERT INTO sample (run_id, seq, t_us, wall_skew_us, "
-		       "missed, layout_id, deltas, absolutes) "
-		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &s->ins_sample) ||
+		       "INSERT INTO sample (id, t_us, wall_skew_us, missed, "
+		       "layout_id, deltas, absolutes) "
+		       "VALUES (?1 << 32 | ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+		       &s->ins_sample) ||
 	    db_prepare(s->db, path,
 		       "INSERT OR IGNORE INTO counter_name (source, name, kind) "
 		       "VALUES (?1, ?2, coalesce((SELECT kind FROM counter_kind "
@@ -33,7 +34,10 @@ int store_open(struct store *s, const char *path)
 		       &s->sel_name) ||
 	    db_prepare(s->db, path,
 		       "INSERT INTO layout (run_id, name_ids) VALUES (?, ?)",
-		       &s->ins_layout)) {
+		       &s->ins_layout) ||
+	    /* prepared once: parsing them per commit costs cold code pages */
+	    db_prepare(s->db, path, "BEGIN", &s->begin) ||
+	    db_prepare(s->db, path, "COMMIT", &s->commit)) {
 		store_close(s);
 		return -1;
 	}
@@ -46,6 +50,8 @@ void store_close(struct store *s)
 	sqlite3_finalize(s->ins_name);
 	sqlite3_finalize(s->sel_name);
 	sqlite3_finalize(s->ins_layout);
+	sqlite3_finalize(s->begin);
+	sqlite3_finalize(s->commit);
 	if (s->db)
 		sqlite3_close(s->db);
 	free(s->q);
@@ -374,7 +380,8 @@ int store_flush(struct store *s)
 
 	if (!s->nr_q)
 		return 0;
-	if (db_exec(s->db, s->path, "BEGIN")) {
+	/* one sample (the usual case at 1 s) is its own transaction */
+	if (s->nr_q > 1 && step_done(s, s->begin)) {
 		rc = -1;
 		goto out;
 	}
@@ -392,9 +399,9 @@ int store_flush(struct store *s)
 		bind_queued(s, 8, p->abs_off, p->abs_len);
 		rc = step_done(s, st);
 	}
-	if (!rc)
-		rc = db_exec(s->db, s->path, "COMMIT");
-	if (rc)
+	if (!rc && s->nr_q > 1)
+		rc = step_done(s, s->commit);
+	if (rc && !sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 out:
 	s->nr_q = 0;

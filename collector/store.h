@@ -34,6 +34,7 @@ struct store {
 	const char *path;
 	int64_t run_id;
 	sqlite3_stmt *ins_sample, *ins_name, *sel_name, *ins_layout;
+	sqlite3_stmt *begin, *commit;
 	struct store_pending *q;
 	size_t nr_q, alloc_q;
 	char *text;                /* queued JSON, NUL-separated */

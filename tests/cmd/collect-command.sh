@@ -51,3 +51,12 @@ for sig in INT TERM; do
 	r=$(q "$TMP/$sig.db" 'SELECT end_reason, samples >= 10, ended_at IS NOT NULL FROM run_facts')
 	is "$r" "signal|1|1" "signal-3.$sig queued samples are written on SIG$sig"
 done
+
+# -n ends the recording, but the command still runs to its end
+start=$(date +%s%N)
+rc=$(run_rc "$TMP/out" "$COLLECT" -q -i 0.05 -n 3 -o "$TMP/n.db" -- sh -c 'sleep 0.6; exit 5')
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+is "$rc" 5 "command-4.1 with -n, the command's status is still returned"
+check "command-4.2 and the command ran to its end (${ms} ms)" test "$ms" -ge 550
+is "$(q "$TMP/n.db" 'SELECT samples, end_reason, exit_status FROM run_facts')" "3|count|5" \
+	"command-4.3 three samples, the end reason and the status are recorded"

@@ -49,36 +49,30 @@ else
 fi
 
 # --- databases that are not ours --------------------------------------------
+# refused N DB MESSAGE WHAT: the collector refuses DB with MESSAGE, exit 1,
+# and leaves the file byte for byte as it was
+refused() {
+	local sum rc
+	sum=$(md5sum < "$2")
+	rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$2")
+	is "$rc" 1 "fault-$1.1 $4 is refused"
+	msg "$TMP/out" "$3" "fault-$1.2 with a clear message"
+	is "$(md5sum < "$2")" "$sum" "fault-$1.3 and is left untouched"
+}
+
 head -c 8192 /dev/urandom > "$TMP/garbage.db"
-sum=$(md5sum < "$TMP/garbage.db")
-rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/garbage.db")
-is "$rc" 1 "fault-3.1 a garbage file is refused"
-msg "$TMP/out" "cannot open '$TMP/garbage.db': file is not a database" "fault-3.2 with a clear message"
-is "$(md5sum < "$TMP/garbage.db")" "$sum" "fault-3.3 and is left untouched"
+refused 3 "$TMP/garbage.db" "cannot open '$TMP/garbage.db': file is not a database" "a garbage file"
 
 sqlite3 "$TMP/foreign.db" 'CREATE TABLE customers (id INTEGER, name TEXT); INSERT INTO customers VALUES (1, "x")'
-sum=$(md5sum < "$TMP/foreign.db")
-rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/foreign.db")
-is "$rc" 1 "fault-4.1 another program's SQLite database is refused"
-msg "$TMP/out" "not a vmscope database" "fault-4.2 with a clear message"
-is "$(md5sum < "$TMP/foreign.db")" "$sum" "fault-4.3 and is left untouched"
+refused 4 "$TMP/foreign.db" "not a vmscope database" "another program's SQLite database"
 
 "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
 sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
-sum=$(md5sum < "$TMP/newer.db")
-rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/newer.db")
-is "$rc" 1 "fault-5.1 a newer schema is refused"
-msg "$TMP/out" "schema version 99 is newer than this vmscope reads (1)" "fault-5.2 with a clear message"
-is "$(md5sum < "$TMP/newer.db")" "$sum" "fault-5.3 and is left untouched"
+refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (1)" "a newer schema"
 
 "$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
-size=$(stat -c %s "$TMP/trunc.db")
-truncate -s $((size / 2)) "$TMP/trunc.db"
-sum=$(md5sum < "$TMP/trunc.db")
-rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/trunc.db")
-is "$rc" 1 "fault-6.1 a truncated database is refused"
-msg "$TMP/out" "database disk image is malformed" "fault-6.2 with SQLite's reason"
-is "$(md5sum < "$TMP/trunc.db")" "$sum" "fault-6.3 and is left untouched"
+truncate -s $(($(stat -c %s "$TMP/trunc.db") / 2)) "$TMP/trunc.db"
+refused 6 "$TMP/trunc.db" "database disk image is malformed" "a truncated database"
 
 rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 -o "$TMP/no/such/dir/x.db")
 is "$rc" 1 "fault-7.1 an unwritable path"

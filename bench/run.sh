@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bench/run.sh - `make bench`: the collector against a bare pread+parse floor.
+#
+# Everything is measured in this one run, on this machine:
+#  - CPU per sample at 0.1 s and 1 s: floor and collector run side by side,
+#    at the same time, for N samples; minus the CPU of a one-sample run
+#    and divided by N-1, that is the cost of one more sample, free of
+#    start-up (exec, schema creation, the first key frame).  Medians over
+#    rounds.  At 1 s, also with --commit-interval 10 (one transaction per
+#    ten samples instead of one per sample).
+#  - peak RSS of the collector (wait4's ru_maxrss).
+#  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
+#    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
+#  - jitter: p99 of (sample time - ideal tick) at 10 Hz.
+#  - reading: counter_values rows per second through the sqlite3 shell.
+# Environment: BENCH_ROUNDS (default 3), BENCH_N1 (samples at 1 s, default
+# 60), BENCH_N01 (at 0.1 s, default 300), BENCH_LOAD_N (under load, 30).
+set -eu
+cd "$(dirname "$0")/.."
+N1=${BENCH_N1:-60}
+N01=${BENCH_N01:-300}
+ROUNDS=${BENCH_ROUNDS:-3}
+NLOAD=${BENCH_LOAD_N:-30}
+OUT=$(mktemp -d /tmp/vmscope-bench.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+CPU=bench/cpu
+FLOOR=bench/floor
+COLLECT=build/vmscope-collect
+
+field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2"; }
+
+echo "vmscope bench: $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "running $ROUNDS rounds: ${N01} samples at 0.1 s and ${N1} at 1 s, floor and collector side by side..."
+
+# the one-sample runs measure start-up cost, 5 times for a median
+for i in 1 2 3 4 5; do
+	$CPU $FLOOR 0.1 1 >> "$OUT/f_once"
+	rm -f "$OUT/once.db"*
+	$CPU $COLLECT -q -i 0.1 -n 1 -o "$OUT/once.db" >> "$OUT/c_once"
+done
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+f_once=$(field cpu_us "$OUT/f_once" | median)
+c_once=$(field cpu_us "$OUT/c_once" | median)
+per_sample() { echo $(( ($(field cpu_us "$1") - $2) / ($3 - 1) )); }
+
+# Each round runs all four at once (they sleep almost all the time), so
+# floor and collector see the same machine; this VM's CPU accounting
+# varies from run to run, hence several rounds and medians.
+for r in $(seq "$ROUNDS"); do
+	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"*
+	$CPU $FLOOR 0.1 "$N01" > "$OUT/f01" &
+	$CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01" &
+	$CPU $FLOOR 1 "$N1" > "$OUT/f1" &
+	$CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1" &
+	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 10 -o "$OUT/batch.db" > "$OUT/b1" &
+	wait
+	echo "$(per_sample "$OUT/f01" "$f_once" "$N01") $(per_sample "$OUT/c01" "$c_once" "$N01")" >> "$OUT/r01"
+	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1")" >> "$OUT/r1"
+	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
+	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
+	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/batched $(tail -1 "$OUT/r1") us"
+done
+col() { awk -v c="$2" '{print $c}' "$1" | median; }
+f01=$(col "$OUT/r01" 1); c01=$(col "$OUT/r01" 2)
+f1=$(col "$OUT/r1" 1); c1=$(col "$OUT/r1" 2); b1c=$(col "$OUT/r1" 3)
+rss=$(sort -n "$OUT/rss" | tail -1)
+
+# bytes a sample takes in the sample b-tree's leaves: what the file grows
+# by per sample over a long run (appends fill each leaf before the next);
+# the interior pages add under 1 % once there are more than a few leaves
+# (the first sample, a key frame of every counter, is left out: it is
+# paid once per run and shown below with the names)
+bytes() {
+	sqlite3 "$1" "SELECT ((SELECT sum(pgsize - unused) FROM dbstat
+		WHERE name = 'sample' AND pagetype = 'leaf') -
+		(SELECT length(absolutes) FROM sample WHERE id & 4294967295 = 0)) * 1.0 /
+		((SELECT count(*) FROM sample) - 1)" | awk '{printf "%.0f", $1}'
+}
+b1=$(bytes "$OUT/c1.db")
+file1=$(stat -c %s "$OUT/c1.db")
+keyframe=$(sqlite3 "$OUT/c1.db" "SELECT length(absolutes) + (SELECT sum(length(name) + 8) FROM counter_name) FROM sample WHERE id = 1 << 32")
+
+# jitter at 10 Hz: how late each sample was against its tick
+jit=$(sqlite3 "$OUT/c01.db" "WITH d AS (SELECT t_us - seq * 100000 AS late FROM sample_seq WHERE seq > 0)
+	SELECT (SELECT late FROM d ORDER BY late LIMIT 1 OFFSET (SELECT count(*) * 50 / 100 FROM d)),
+	       (SELECT late FROM d ORDER BY late LIMIT 1 OFFSET (SELECT count(*) * 99 / 100 FROM d)),
+	       (SELECT max(late) FROM d), (SELECT sum(missed) FROM sample)")
+IFS='|' read -r jit50 jit99 jitmax missed <<< "$jit"
+
+# under load: stress-ng's VM workers churn the counters
+if command -v stress-ng >/dev/null; then
+	stress-ng --vm 2 --vm-bytes 25% --timeout $((NLOAD + 5))s >/dev/null 2>&1 &
+	spid=$!
+	sleep 2
+	$CPU $COLLECT -q -i 1 -n "$NLOAD" -o "$OUT/load.db" > "$OUT/cload"
+	kill $spid 2>/dev/null || true
+	wait $spid 2>/dev/null || true
+	bload=$(bytes "$OUT/load.db")
+	cload=$(per_sample "$OUT/cload" "$c_once" "$NLOAD")
+	changed=$(sqlite3 "$OUT/load.db" "SELECT avg(json_array_length(deltas)) / 2 FROM sample WHERE id & 4294967295 > 0" | awk '{printf "%.0f", $1}')
+else
+	bload="n/a (stress-ng not installed)"; cload="n/a"; changed="n/a"
+fi
+changed_idle=$(sqlite3 "$OUT/c1.db" "SELECT avg(json_array_length(deltas)) / 2 FROM sample WHERE id & 4294967295 > 0" | awk '{printf "%.0f", $1}')
+
+# reading through the views
+start=$(date +%s%N)
+rows=$(sqlite3 "$OUT/c01.db" "SELECT count(*) FROM counter_values")
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
+echo
+printf '%-44s %10s %10s %8s  %s\n' "" floor collector ratio target
+printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 0.1 s ($N01 samples)" "$f01" "$c01" "$(ratio "$c01" "$f01")" "<= 1.25x"
+printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 1 s ($N1 samples)" "$f1" "$c1" "$(ratio "$c1" "$f1")" "<= 1.25x"
+printf '%-44s %8s us %8s us %8s\n' "  same, --commit-interval 10" "$f1" "$b1c" "$(ratio "$b1c" "$f1")"
+printf '%-44s %8s us %8s us %8s\n' "start-up CPU (one-sample run, median of 5)" "$f_once" "$c_once" ""
+printf '%-44s %10s %7s KB %8s  %s\n' "peak RSS" "" "$rss" "" "< 3072 KB"
+printf '%-44s %10s %8s B %8s  %s\n' "bytes per sample at 1 s, idle (~$changed_idle changed)" "" "$b1" "" "<= 100 B"
+printf '%-44s %10s %8s B\n' "bytes per sample at 1 s, stress-ng --vm (~$changed changed)" "" "$bload"
+printf '%-44s %10s %8s us\n' "CPU per sample at 1 s under load" "" "$cload"
+printf '%-44s %10s %8s B\n' "whole file after $N1 samples at 1 s" "" "$file1"
+printf '%-44s %10s %8s B\n' "  of which the first sample (key frame, names)" "" "$keyframe"
+printf '%-44s %10s %8s us %8s  %s\n' "lateness at 10 Hz: p50 / p99 / max" "" "$jit50" "" ""
+printf '%-44s %10s %8s us %8s  %s\n' "" "" "$jit99" "p99" "< 1000 us"
+printf '%-44s %10s %8s us\n' "" "" "$jitmax"
+printf '%-44s %10s %10s\n' "missed ticks at 10 Hz" "" "$missed"
+printf '%-44s %10s %10s\n' "counter_values rows read (sqlite3 shell)" "" "$(awk -v r="$rows" -v ms="$ms" 'BEGIN { printf "%d/s", r * 1000 / (ms ? ms : 1) }')"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# scripts/deps.sh - install the Debian packages vmscope builds and tests with.
+#
+# Installs only what is missing, so a second run is quiet.  --bench adds
+# the load generator `make bench` uses.  Needs root (or sudo).
+set -eu
+pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev sqlite3 gawk util-linux"
+[ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+echo "installing:$missing"
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
