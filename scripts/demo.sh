@@ -34,5 +34,5 @@ sqlite3 -header -column "$db" "SELECT round(t, 1) AS t,
 	max(CASE WHEN name = 'pswpout' THEN delta END) AS pswpout
 	FROM counter_values WHERE run_id = $run AND source = 'vmstat' GROUP BY seq ORDER BY seq"
 echo
-echo "database: $PWD/$db"
+echo "database: $(realpath "$db")"
 echo "try:      sqlite3 $db \"SELECT * FROM counter_values WHERE name = 'pgfault' LIMIT 5\""
