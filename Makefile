@@ -8,7 +8,7 @@ VERSION := 0.1.0
 CC ?= cc
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
-	-Icollector -Ianalyzer -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+	-Icollector -Ianalyzer -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
 LDLIBS = -lsqlite3 -lm
 
 # SANITIZE=address,undefined builds everything under the sanitizers (as git
@@ -45,7 +45,8 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
 	$(COMMON_OBJS)
 
-UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace
+UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
+	tests/unit/t-metrics
 BENCH_BINS = bench/floor bench/cpu
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -80,6 +81,8 @@ build/vmscope: $(VMSCOPE_OBJS) | build
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
+tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \
+	collector/parse.o collector/kv.o
 
 $(UNIT_TESTS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
