@@ -35,13 +35,14 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = mark
+CMDS = runs export mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
+	analyzer/rundb.o analyzer/table.o analyzer/metrics.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
 	$(COMMON_OBJS)
 
@@ -76,7 +77,7 @@ build/vmscope-collect: $(COLLECT_OBJS) | build
 	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ $(COLLECT_LDLIBS)
 
 build/vmscope: $(VMSCOPE_OBJS) | build
-	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcsv
 
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o

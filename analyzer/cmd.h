@@ -13,5 +13,7 @@ struct cmd_ctx {
 };
 
 int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_runs(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_export(int argc, char **argv, struct cmd_ctx *ctx);
 
 #endif

@@ -15,6 +15,8 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
+	{ "runs", cmd_runs, "list the runs of one or more databases" },
+	{ "export", cmd_export, "write a run's samples as CSV (wide or long)" },
 	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },
 };
 

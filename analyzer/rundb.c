@@ -1,0 +1,301 @@
+/*
+ * rundb.c - run listing and sample decoding (see rundb.h and the encoding
+ * in schema/schema.sql: key frames, deltas, layouts).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "err.h"
+#include "rundb.h"
+#include "banned.h"
+
+static char *dup_col(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? strdup((const char *)s) : NULL;
+}
+
+int rundb_list(sqlite3 *db, const char *path, int64_t run_id,
+	       struct run_list *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (db_prepare(db, path,
+		       "SELECT f.run_id, f.samples, f.label, f.kernel_release, "
+		       "f.started_at, (SELECT group_concat(key || '=' || value, ',') "
+		       "FROM (SELECT key, value FROM run_tags t "
+		       "WHERE t.run_id = f.run_id ORDER BY key)), "
+		       "(SELECT max(t_us) FROM sample WHERE id BETWEEN "
+		       "f.run_id << 32 AND (f.run_id << 32) + 4294967295) / 1e6 "
+		       "FROM run_facts f WHERE ?1 <= 0 OR f.run_id = ?1 "
+		       "ORDER BY f.run_id", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct run_summary *r = realloc(out->v, (out->nr + 1) * sizeof(*r));
+
+		if (!r) {
+			sqlite3_finalize(st);
+			return error("out of memory");
+		}
+		out->v = r;
+		r = &r[out->nr++];
+		r->id = sqlite3_column_int64(st, 0);
+		r->samples = sqlite3_column_int64(st, 1);
+		r->label = dup_col(st, 2);
+		r->kernel = dup_col(st, 3);
+		r->started_at = dup_col(st, 4);
+		r->tags = dup_col(st, 5);
+		r->duration_s = sqlite3_column_double(st, 6);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(db, path, "cannot read");
+	return 0;
+}
+
+void run_list_release(struct run_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		free(l->v[i].label);
+		free(l->v[i].kernel);
+		free(l->v[i].started_at);
+		free(l->v[i].tags);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* ------------------------------------------------------------------ */
+/* Flat JSON integer arrays: "[1,-5,7]"                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Parse the next integer of a flat array at *p; returns 1 and advances,
+ * 0 at the closing bracket, -1 if the text is not such an array.
+ */
+static int json_next_int(const char **p, int64_t *out)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+	int neg = 0, digits = 0;
+
+	if (*s == '[' || *s == ',')
+		s++;
+	while (*s == ' ')
+		s++;
+	if (*s == ']')
+		return 0;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	for (; *s >= '0' && *s <= '9'; s++, digits++) {
+		if (v > (UINT64_MAX - (unsigned)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (unsigned)(*s - '0');
+	}
+	if (!digits || (*s != ',' && *s != ']'))
+		return -1;
+	*out = neg ? (int64_t)((uint64_t)0 - v) : (int64_t)v;
+	*p = s;
+	return 1;
+}
+
+static int slot_for(const struct sample_iter *it, int64_t id)
+{
+	if (id < 0 || (size_t)id >= it->id_cap || !it->slot_of[id])
+		return -1;
+	return (int)it->slot_of[id] - 1;
+}
+
+static int load_counters(struct sample_iter *it, int64_t run_id)
+{
+	sqlite3_stmt *st;
+	int rc;
+	size_t cap = 0;
+
+	if (db_prepare(it->db, it->path,
+		       "SELECT DISTINCT n.id, n.source, n.name, n.kind "
+		       "FROM layout l, json_each(l.name_ids) j "
+		       "JOIN counter_name n ON n.id = j.value "
+		       "WHERE l.run_id = ? ORDER BY n.id", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		struct run_counters *c = &it->c;
+
+		if (c->nr == cap) {
+			cap = cap ? 2 * cap : 256;
+			c->source = realloc(c->source, cap * sizeof(*c->source));
+			c->name = realloc(c->name, cap * sizeof(*c->name));
+			c->is_counter = realloc(c->is_counter, cap);
+			if (!c->source || !c->name || !c->is_counter)
+				break;
+		}
+		if ((size_t)id >= it->id_cap) {
+			size_t n = (size_t)id * 2 + 64;
+			uint32_t *s = realloc(it->slot_of, n * sizeof(*s));
+
+			if (!s)
+				break;
+			memset(s + it->id_cap, 0, (n - it->id_cap) * sizeof(*s));
+			it->slot_of = s;
+			it->id_cap = n;
+		}
+		c->source[c->nr] = dup_col(st, 1);
+		c->name[c->nr] = dup_col(st, 2);
+		c->is_counter[c->nr] = !strcmp((const char *)
+					       sqlite3_column_text(st, 3), "counter");
+		it->slot_of[id] = (uint32_t)++c->nr;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return db_error(it->db, it->path, "cannot read");
+	if (rc == SQLITE_ROW)
+		return error("out of memory");
+	return 0;
+}
+
+int sample_iter_open(struct sample_iter *it, sqlite3 *db, const char *path,
+		     int64_t run_id)
+{
+	size_t n;
+
+	memset(it, 0, sizeof(*it));
+	it->db = db;
+	it->path = path;
+	it->layout_id = -1;
+	if (load_counters(it, run_id))
+		return -1;
+	n = it->c.nr ? it->c.nr : 1;
+	it->present = calloc(n, 1);
+	it->delta_valid = calloc(n, 1);
+	it->value = calloc(n, sizeof(*it->value));
+	it->delta = calloc(n, sizeof(*it->delta));
+	if (!it->present || !it->delta_valid || !it->value || !it->delta)
+		return error("out of memory");
+	if (db_prepare(db, path, "SELECT id & 4294967295, t_us, layout_id, "
+		       "deltas, absolutes FROM sample WHERE id BETWEEN "
+		       "?1 << 32 AND (?1 << 32) + 4294967295 ORDER BY id",
+		       &it->st) ||
+	    db_prepare(db, path, "SELECT name_ids FROM layout WHERE id = ?",
+		       &it->layout_st))
+		return -1;
+	sqlite3_bind_int64(it->st, 1, run_id);
+	return 0;
+}
+
+static int malformed(struct sample_iter *it)
+{
+	return error("cannot read '%s': sample %lld is malformed", it->path,
+		     (long long)it->seq);
+}
+
+static int load_layout(struct sample_iter *it, int64_t layout_id)
+{
+	const char *p;
+	int64_t id;
+	int r = 0;
+
+	memset(it->present, 0, it->c.nr);
+	sqlite3_bind_int64(it->layout_st, 1, layout_id);
+	if (sqlite3_step(it->layout_st) == SQLITE_ROW) {
+		p = (const char *)sqlite3_column_text(it->layout_st, 0);
+		while (p && (r = json_next_int(&p, &id)) == 1) {
+			int slot = slot_for(it, id);
+
+			if (slot < 0)
+				break;
+			it->present[slot] = 1;
+		}
+	}
+	sqlite3_reset(it->layout_st);
+	if (r != 0)
+		return malformed(it);
+	it->layout_id = layout_id;
+	return 0;
+}
+
+/* An event counter went backwards, compared as unsigned: a reset. */
+static int went_back(int64_t before, int64_t after)
+{
+	return (uint64_t)after < (uint64_t)before;
+}
+
+/* Apply "[id, x, id, x, ...]"; absolute: x replaces, else it adds. */
+static int apply_pairs(struct sample_iter *it, const char *p, int absolute)
+{
+	int64_t id, x;
+	int r = 0;
+
+	while (p && (r = json_next_int(&p, &id)) == 1) {
+		int slot = slot_for(it, id);
+
+		if (slot < 0 || json_next_int(&p, &x) != 1)
+			return malformed(it);
+		if (absolute) {
+			it->value[slot] = x;
+			it->delta_valid[slot] = 0;
+			continue;
+		}
+		it->delta[slot] = x;
+		it->delta_valid[slot] = !(it->c.is_counter[slot] &&
+			went_back(it->value[slot], (int64_t)((uint64_t)
+				  it->value[slot] + (uint64_t)x)));
+		it->value[slot] = (int64_t)((uint64_t)it->value[slot] +
+					    (uint64_t)x);
+	}
+	return p && r < 0 ? malformed(it) : 0;
+}
+
+int sample_iter_next(struct sample_iter *it)
+{
+	int64_t layout;
+	int rc = sqlite3_step(it->st);
+
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return db_error(it->db, it->path, "cannot read");
+	it->seq = sqlite3_column_int64(it->st, 0);
+	it->t_us = sqlite3_column_int64(it->st, 1);
+	layout = sqlite3_column_int64(it->st, 2);
+	if (layout != it->layout_id && load_layout(it, layout))
+		return -1;
+	/* present and not in this sample's entries: unchanged */
+	memset(it->delta, 0, it->c.nr * sizeof(*it->delta));
+	memcpy(it->delta_valid, it->present, it->c.nr);
+	if (apply_pairs(it, (const char *)sqlite3_column_text(it->st, 3), 0) ||
+	    apply_pairs(it, (const char *)sqlite3_column_text(it->st, 4), 1))
+		return -1;
+	return 1;
+}
+
+void sample_iter_release(struct sample_iter *it)
+{
+	size_t i;
+
+	sqlite3_finalize(it->st);
+	sqlite3_finalize(it->layout_st);
+	for (i = 0; i < it->c.nr; i++) {
+		free(it->c.source[i]);
+		free(it->c.name[i]);
+	}
+	free(it->c.source);
+	free(it->c.name);
+	free(it->c.is_counter);
+	free(it->slot_of);
+	free(it->present);
+	free(it->value);
+	free(it->delta);
+	free(it->delta_valid);
+	memset(it, 0, sizeof(*it));
+}

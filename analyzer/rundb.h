@@ -1,0 +1,61 @@
+/*
+ * rundb.h - reading runs back: their facts, and their samples one by one.
+ *
+ * The analyzer decodes samples here, in C, rather than through the
+ * counter_values view: a run is streamed sample by sample with the
+ * values of every counter kept in one array, so memory stays flat
+ * however long the run is.
+ */
+#ifndef VMSCOPE_RUNDB_H
+#define VMSCOPE_RUNDB_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct run_summary {
+	int64_t id, samples;
+	char *label, *kernel, *started_at, *tags;   /* tags: "k=v,k=v" */
+	double duration_s;                           /* last sample's t */
+};
+
+struct run_list {
+	struct run_summary *v;
+	size_t nr;
+};
+
+/* All runs of a database (or only run_id > 0).  -1 with a message. */
+int rundb_list(sqlite3 *db, const char *path, int64_t run_id,
+	       struct run_list *out);
+void run_list_release(struct run_list *l);
+
+/* The counters of one run, in name-id order ("slots"). */
+struct run_counters {
+	size_t nr;
+	char **source, **name;
+	unsigned char *is_counter;   /* 1: event counter, 0: gauge */
+};
+
+struct sample_iter {
+	sqlite3 *db;
+	const char *path;
+	sqlite3_stmt *st, *layout_st;
+	struct run_counters c;
+	uint32_t *slot_of;           /* name id -> slot + 1; 0: not in run */
+	size_t id_cap;
+	int64_t layout_id;
+	/* the current sample, valid after sample_iter_next() returned 1 */
+	int64_t seq, t_us;
+	unsigned char *present;      /* per slot: printed at this sample */
+	int64_t *value;              /* absolute value (two's complement) */
+	int64_t *delta;              /* change since the previous sample */
+	unsigned char *delta_valid;  /* 0: first, (re)appeared, or a reset */
+};
+
+int sample_iter_open(struct sample_iter *it, sqlite3 *db, const char *path,
+		     int64_t run_id);
+/* 1: a sample was read; 0: no more; -1: an error (printed). */
+int sample_iter_next(struct sample_iter *it);
+void sample_iter_release(struct sample_iter *it);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * table.h - a table of strings, printed as aligned text, CSV or markdown.
+ *
+ * Every command that prints rows builds a table and prints it once, so
+ * --format works the same everywhere.  CSV goes through libcsv (quoting
+ * per RFC 4180: a label with quotes or commas stays one field).  Cells
+ * are copied; a NULL cell prints as empty (CSV) or "-" (text, markdown).
+ */
+#ifndef VMSCOPE_TABLE_H
+#define VMSCOPE_TABLE_H
+
+#include <stdio.h>
+
+enum table_format { FMT_TEXT, FMT_CSV, FMT_MARKDOWN };
+
+struct table {
+	size_t nr_cols, nr_rows, alloc_rows;
+	char **cells;          /* nr_rows x nr_cols, row 0 is the header */
+	int *right;            /* per column: 1 = right-aligned (numbers) */
+};
+
+/* headers: nr_cols strings; right: which columns hold numbers. */
+int table_init(struct table *t, size_t nr_cols, const char *const *headers,
+	       const int *right);
+void table_release(struct table *t);
+
+/* Append a row of nr_cols cells (copied). */
+int table_add_row(struct table *t, const char *const *cells);
+
+int table_print(const struct table *t, enum table_format fmt, FILE *out);
+
+/* "text", "csv", "markdown" -> format; -1 if unknown. */
+int table_parse_format(const char *s);
+
+/* Write one CSV record through libcsv. */
+int table_csv_record(FILE *out, const char *const *fields, size_t n);
+
+#endif
