@@ -35,7 +35,7 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs export mark
+CMDS = runs import export mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
@@ -43,6 +43,7 @@ COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o \
+	collector/store.o collector/frame.o collector/opts.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
 	$(COMMON_OBJS)
 

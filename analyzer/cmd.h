@@ -15,5 +15,6 @@ struct cmd_ctx {
 int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_runs(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_export(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_import(int argc, char **argv, struct cmd_ctx *ctx);
 
 #endif

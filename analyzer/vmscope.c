@@ -16,6 +16,7 @@ struct cmd {
 
 static const struct cmd cmds[] = {
 	{ "runs", cmd_runs, "list the runs of one or more databases" },
+	{ "import", cmd_import, "turn /proc/vmstat logs and CSV files into runs" },
 	{ "export", cmd_export, "write a run's samples as CSV (wide or long)" },
 	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },
 };

@@ -84,7 +84,7 @@ static int parse_count(const char *s, int64_t *out)
 	return 0;
 }
 
-static int add_tag(struct collect_opts *o, const char *arg)
+int opts_add_tag(struct collect_opts *o, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	struct run_tag *t;
@@ -143,7 +143,7 @@ static int apply(struct collect_opts *o, int c, const char *arg)
 		return 0;
 	case 'o': o->db_path = arg; return 0;
 	case OPT_LABEL: o->label = arg; return 0;
-	case OPT_TAG: return add_tag(o, arg);
+	case OPT_TAG: return opts_add_tag(o, arg);
 	case OPT_MEMINFO: o->meminfo = 1; return 0;
 	case OPT_ZONEINFO: o->zoneinfo = 1; return 0;
 	case OPT_PSI: o->psi = 1; return 0;

@@ -37,6 +37,9 @@ enum opts_result { OPTS_RUN, OPTS_EXIT_OK, OPTS_USAGE };
 enum opts_result opts_parse(struct collect_opts *o, int argc, char **argv);
 void opts_release(struct collect_opts *o);
 
+/* Add a "KEY=VALUE" tag; -1 (with a message) if malformed or repeated. */
+int opts_add_tag(struct collect_opts *o, const char *arg);
+
 /*
  * Parse seconds with a fraction ("0.25") into nanoseconds.  Returns -1 on
  * a malformed, negative or out-of-range value.

@@ -167,7 +167,7 @@ static int insert_run(struct store *s, const struct collect_opts *o,
 	bind_text_or_null(st, 18, cmdline);
 	bind_text_or_null(st, 19, command);
 	sqlite3_bind_text(st, 20, VMSCOPE_VERSION, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 21, start_wall_us);
+	bind_int_or_null(st, 21, start_wall_us);
 	sqlite3_bind_int64(st, 22, start_mono_ns);
 	rc = step_done(s, st);
 	sqlite3_finalize(st);
@@ -229,15 +229,15 @@ int store_begin_run(struct store *s, const struct collect_opts *o,
 		    const struct run_facts *f, const char *sources,
 		    int64_t start_wall_us, int64_t start_mono_ns)
 {
-	if (db_exec(s->db, s->path, "BEGIN IMMEDIATE"))
+	if (!s->outer_tx && db_exec(s->db, s->path, "BEGIN IMMEDIATE"))
 		return -1;
 	if (insert_run(s, o, f, sources, start_wall_us, start_mono_ns) ||
 	    insert_tags(s, o) || insert_watermarks(s, f) ||
-	    db_exec(s->db, s->path, "COMMIT")) {
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	    (!s->outer_tx && db_exec(s->db, s->path, "COMMIT"))) {
+		if (!s->outer_tx)
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
-	(void)start_mono_ns;
 	return 0;
 }
 
@@ -251,7 +251,8 @@ static int hook_intern(void *ctx, const char *source, const char *name,
 	 * A layout interns up to a few hundred names: one transaction for
 	 * all of them (committed by hook_new_layout), not one per name.
 	 */
-	if (sqlite3_get_autocommit(s->db) && db_exec(s->db, s->path, "BEGIN"))
+	if (!s->outer_tx && sqlite3_get_autocommit(s->db) &&
+	    db_exec(s->db, s->path, "BEGIN"))
 		return -1;
 	sqlite3_bind_text(s->ins_name, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s->ins_name, 2, name, (int)name_len, SQLITE_STATIC);
@@ -290,7 +291,7 @@ static int hook_new_layout(void *ctx, const uint32_t *ids, size_t nr,
 	free(json);
 	if (!rc)
 		*layout_id = sqlite3_last_insert_rowid(s->db);
-	if (!sqlite3_get_autocommit(s->db)) {
+	if (!s->outer_tx && !sqlite3_get_autocommit(s->db)) {
 		if (!rc)
 			rc = db_exec(s->db, s->path, "COMMIT");
 		if (rc)
@@ -381,7 +382,7 @@ int store_flush(struct store *s)
 	if (!s->nr_q)
 		return 0;
 	/* one sample (the usual case at 1 s) is its own transaction */
-	if (s->nr_q > 1 && step_done(s, s->begin)) {
+	if (!s->outer_tx && s->nr_q > 1 && step_done(s, s->begin)) {
 		rc = -1;
 		goto out;
 	}
@@ -399,9 +400,9 @@ int store_flush(struct store *s)
 		bind_queued(s, 8, p->abs_off, p->abs_len);
 		rc = step_done(s, st);
 	}
-	if (!rc && s->nr_q > 1)
+	if (!rc && !s->outer_tx && s->nr_q > 1)
 		rc = step_done(s, s->commit);
-	if (rc && !sqlite3_get_autocommit(s->db))
+	if (rc && !s->outer_tx && !sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 out:
 	s->nr_q = 0;
@@ -430,4 +431,21 @@ int store_end_run(struct store *s, const struct run_end *end)
 		db_error(s->db, s->path, "cannot write");
 	sqlite3_finalize(st);
 	return rc;
+}
+
+int store_outer_begin(struct store *s)
+{
+	if (db_exec(s->db, s->path, "BEGIN IMMEDIATE"))
+		return -1;
+	s->outer_tx = 1;
+	return 0;
+}
+
+int store_outer_end(struct store *s, int ok)
+{
+	s->outer_tx = 0;
+	if (ok)
+		return db_exec(s->db, s->path, "COMMIT");
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return 0;
 }

@@ -40,6 +40,7 @@ struct store {
 	char *text;                /* queued JSON, NUL-separated */
 	size_t text_len, text_alloc;
 	int64_t oldest_ns;         /* when the first queued sample was taken */
+	int outer_tx;              /* inside store_outer_begin(): no commits */
 };
 
 /* Open (creating if needed) and prepare statements; -1 on error. */
@@ -76,5 +77,13 @@ struct run_end {
 };
 
 int store_end_run(struct store *s, const struct run_end *end);
+
+/*
+ * An importer writes a whole run or nothing: between store_outer_begin()
+ * and store_outer_end() every write above joins one transaction, which
+ * store_outer_end() commits (ok) or rolls back.
+ */
+int store_outer_begin(struct store *s);
+int store_outer_end(struct store *s, int ok);
 
 #endif
