@@ -35,20 +35,21 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs import export mark
+CMDS = runs show table compare import export mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
-	analyzer/rundb.o analyzer/table.o analyzer/metrics.o \
+	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
+	analyzer/stats.o analyzer/groups.o \
 	collector/store.o collector/frame.o collector/opts.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
-	tests/unit/t-metrics
+	tests/unit/t-metrics tests/unit/t-stats
 BENCH_BINS = bench/floor bench/cpu
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -83,6 +84,7 @@ build/vmscope: $(VMSCOPE_OBJS) | build
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
+tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \
 	collector/parse.o collector/kv.o
 

@@ -16,5 +16,8 @@ int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_runs(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_export(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_import(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_compare(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_table(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_show(int argc, char **argv, struct cmd_ctx *ctx);
 
 #endif

@@ -72,6 +72,26 @@ void run_list_release(struct run_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
+int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
+		 const char *name, double *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, path, "SELECT value FROM result WHERE run_id = ? "
+		       "AND name = ? ORDER BY rowid DESC LIMIT 1", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_double(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
+}
+
 /* ------------------------------------------------------------------ */
 /* Flat JSON integer arrays: "[1,-5,7]"                                 */
 /* ------------------------------------------------------------------ */

@@ -29,6 +29,10 @@ int rundb_list(sqlite3 *db, const char *path, int64_t run_id,
 	       struct run_list *out);
 void run_list_release(struct run_list *l);
 
+/* The last result named name of a run: 1 found, 0 none, -1 error. */
+int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
+		 const char *name, double *out);
+
 /* The counters of one run, in name-id order ("slots"). */
 struct run_counters {
 	size_t nr;

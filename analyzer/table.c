@@ -1,5 +1,6 @@
 /* table.c - aligned text, CSV (libcsv) and markdown tables, see table.h. */
 #include <csv.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,3 +160,19 @@ int table_parse_format(const char *s)
 		return FMT_MARKDOWN;
 	return -1;
 }
+
+/* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */
+void table_fmt_compact(char *buf, size_t cap, double v)
+{
+	double a = fabs(v);
+
+	if (a >= 1e10)
+		snprintf(buf, cap, "%.1fG", v / 1e9);
+	else if (a >= 1e7)
+		snprintf(buf, cap, "%.1fM", v / 1e6);
+	else if (a >= 1000 || v == floor(v))
+		snprintf(buf, cap, "%.0f", v);
+	else
+		snprintf(buf, cap, "%.1f", v);
+}
+

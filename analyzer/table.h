@@ -32,6 +32,9 @@ int table_print(const struct table *t, enum table_format fmt, FILE *out);
 /* "text", "csv", "markdown" -> format; -1 if unknown. */
 int table_parse_format(const char *s);
 
+/* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */
+void table_fmt_compact(char *buf, size_t cap, double v);
+
 /* Write one CSV record through libcsv. */
 int table_csv_record(FILE *out, const char *const *fields, size_t n);
 

@@ -1,0 +1,268 @@
+/*
+ * table.c - vmscope table DB... --by TAG --rows TAG [--format ...]
+ *
+ * The report of the 2004 swappiness thread: one block per value of --by
+ * (e.g. kernel), one line per value of --rows (e.g. swappiness), averaged
+ * over the runs (trials) in each cell, with min and max:
+ *
+ *   kernel 2.6.9-rc1-mm3:
+ *           Total I/O   Avg Swap   min    max     pg cache    min    max
+ *          ----------- --------- ------- ------  --------- ------- -------
+ *      0   274.80 MB/s  10511 MB (  5644, 14492)  13293 MB (  8596, 17156)
+ *
+ * Per run: total I/O is the stored result "io_mbps"; swap used is the
+ * result "swap_used_mb", else SwapTotal - SwapFree at the last sample
+ * (recorded with --meminfo); page cache is the result "page_cache_mb",
+ * else nr_file_pages at the last sample.  What a run lacks is "-".
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "err.h"
+#include "groups.h"
+#include "rundb.h"
+#include "runstats.h"
+#include "stats.h"
+#include "table.h"
+#include "banned.h"
+
+enum { COL_IO, COL_SWAP, COL_CACHE, NR_COLS };
+
+struct row_stats {
+	struct summary s[NR_COLS];
+	size_t trials;
+};
+
+static void table_usage(FILE *out)
+{
+	fprintf(out, "usage: vmscope table --by TAG --rows TAG "
+		"[--format text|csv|markdown] DB...\n");
+}
+
+/* The three figures of one run; NAN where it has none. */
+static int run_figures(const struct run_set *set, const struct run_ref *r,
+		       double *fig)
+{
+	sqlite3 *db = set->dbs[r->db];
+	const char *path = set->paths[r->db];
+	struct run_stats st;
+	int io, swap, cache;
+
+	if ((io = rundb_result(db, path, r->id, "io_mbps", &fig[COL_IO])) < 0 ||
+	    (swap = rundb_result(db, path, r->id, "swap_used_mb", &fig[COL_SWAP])) < 0 ||
+	    (cache = rundb_result(db, path, r->id, "page_cache_mb", &fig[COL_CACHE])) < 0)
+		return -1;
+	if (!io)
+		fig[COL_IO] = NAN;
+	if (swap && cache)
+		return 0;
+	if (run_stats_compute(db, path, r->id, -1, 1e300, &st))
+		return -1;
+	if (!swap)
+		fig[COL_SWAP] = st.last[METRIC_swap_used].state == STAT_OK ?
+				st.last[METRIC_swap_used].v / 1024 : NAN;
+	if (!cache)
+		fig[COL_CACHE] = st.last[METRIC_file_pages].state == STAT_OK ?
+				 st.last[METRIC_file_pages].v *
+				 (double)r->page_size / (1 << 20) : NAN;
+	return 0;
+}
+
+static int row_of(const struct run_set *set, const struct group *g,
+		  struct row_stats *out)
+{
+	double *x[NR_COLS];
+	size_t n[NR_COLS] = { 0 }, k, c;
+	int rc = 0;
+
+	for (c = 0; c < NR_COLS; c++)
+		x[c] = malloc((g->nr ? g->nr : 1) * sizeof(double));
+	for (k = 0; !rc && k < g->nr; k++) {
+		double fig[NR_COLS];
+
+		if (!x[0] || !x[1] || !x[2]) {
+			rc = error("out of memory");
+			break;
+		}
+		rc = run_figures(set, &set->runs[g->runs[k]], fig);
+		for (c = 0; !rc && c < NR_COLS; c++)
+			if (!isnan(fig[c]))
+				x[c][n[c]++] = fig[c];
+	}
+	for (c = 0; c < NR_COLS; c++) {
+		if (!rc)
+			summary_of(x[c], n[c], &out->s[c]);
+		free(x[c]);
+	}
+	out->trials = g->nr;
+	return rc;
+}
+
+/* Numeric row values (swappiness) sort as numbers, others keep order. */
+static int cmp_groups(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	char *ex, *ey;
+	double vx = strtod(x->value, &ex), vy = strtod(y->value, &ey);
+
+	if (*ex || *ey || ex == x->value || ey == y->value)
+		return 0;
+	return (vx > vy) - (vx < vy);
+}
+
+static void print_block_text(const char *by, const char *value,
+			     const struct group_list *rows,
+			     const struct row_stats *rs)
+{
+	size_t i;
+
+	printf("%s %s:\n", by, value);
+	printf("        Total I/O   Avg Swap   min    max     pg cache    min    max\n");
+	printf("       ----------- --------- ------- ------  --------- ------- -------\n");
+	for (i = 0; i < rows->nr; i++) {
+		const struct summary *s = rs[i].s;
+		char label[16];
+
+		snprintf(label, sizeof(label), "%s", rows->v[i].value);
+		/* the widths of the 2004 post (see the comment at the top) */
+		printf("%4s   ", label);
+		if (s[COL_IO].n)
+			printf("%6.2f MB/s", s[COL_IO].mean);
+		else
+			printf("%11s", "-");
+		if (s[COL_SWAP].n)
+			printf("  %5.0f MB (%6.0f,%6.0f)", s[COL_SWAP].mean,
+			       s[COL_SWAP].min, s[COL_SWAP].max);
+		else
+			printf("  %5s%19s", "-", "");
+		if (s[COL_CACHE].n)
+			printf("  %5.0f MB (%6.0f,%6.0f)", s[COL_CACHE].mean,
+			       s[COL_CACHE].min, s[COL_CACHE].max);
+		else
+			printf("  %5s", "-");
+		printf("\n");
+	}
+	printf("\n");
+}
+
+static int add_flat_rows(struct table *t, const char *value,
+			 const struct group_list *rows, const struct row_stats *rs)
+{
+	size_t i, c;
+	int rc = 0;
+
+	for (i = 0; !rc && i < rows->nr; i++) {
+		char f[10][32];
+		const char *row[12] = { value, rows->v[i].value, f[9] };
+
+		snprintf(f[9], 32, "%zu", rs[i].trials);
+		for (c = 0; c < NR_COLS; c++) {
+			const struct summary *s = &rs[i].s[c];
+
+			if (!s->n)
+				continue;
+			snprintf(f[3 * c], 32, "%.2f", s->mean);
+			snprintf(f[3 * c + 1], 32, "%.2f", s->min);
+			snprintf(f[3 * c + 2], 32, "%.2f", s->max);
+			row[3 + 3 * c] = f[3 * c];
+			row[4 + 3 * c] = f[3 * c + 1];
+			row[5 + 3 * c] = f[3 * c + 2];
+		}
+		rc = table_add_row(t, row);
+	}
+	return rc;
+}
+
+static int report(const struct run_set *set, const char *by, const char *rows_key,
+		  int fmt)
+{
+	static const char *const head[] = {
+		"by", "rows", "trials", "io_mbps", "io_min", "io_max", "swap_mb",
+		"swap_min", "swap_max", "cache_mb", "cache_min", "cache_max",
+	};
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	struct group_list blocks;
+	struct table t;
+	size_t b;
+	int rc = group_by(set, by, NULL, 0, &blocks);
+
+	if (!rc && fmt != FMT_TEXT)
+		rc = table_init(&t, 12, head, right);
+	for (b = 0; !rc && b < blocks.nr; b++) {
+		struct group_list rows;
+		struct row_stats *rs;
+		size_t i;
+
+		if (group_by(set, rows_key, blocks.v[b].runs, blocks.v[b].nr, &rows)) {
+			rc = -1;
+			break;
+		}
+		qsort(rows.v, rows.nr, sizeof(*rows.v), cmp_groups);
+		rs = calloc(rows.nr ? rows.nr : 1, sizeof(*rs));
+		for (i = 0; rs && !rc && i < rows.nr; i++)
+			rc = row_of(set, &rows.v[i], &rs[i]);
+		if (!rs)
+			rc = error("out of memory");
+		if (!rc && fmt == FMT_TEXT)
+			print_block_text(by, blocks.v[b].value, &rows, rs);
+		else if (!rc)
+			rc = add_flat_rows(&t, blocks.v[b].value, &rows, rs);
+		free(rs);
+		group_list_release(&rows);
+	}
+	if (fmt != FMT_TEXT && blocks.nr) {
+		if (!rc)
+			rc = table_print(&t, fmt, stdout);
+		table_release(&t);
+	}
+	group_list_release(&blocks);
+	return rc;
+}
+
+int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
+{
+	static const struct option lo[] = {
+		{ "by", required_argument, NULL, 'b' },
+		{ "rows", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *by = "kernel", *rows = "swappiness";
+	int c, fmt = FMT_TEXT, rc;
+	struct run_set set;
+
+	(void)ctx;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (c == 'h') {
+			table_usage(stdout);
+			return EXIT_OK;
+		}
+		if (c == 'b')
+			by = optarg;
+		else if (c == 'r')
+			rows = optarg;
+		else if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
+			if (c == 'f')
+				error("bad format '%s': expected text, csv or markdown", optarg);
+			table_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		table_usage(stderr);
+		return EXIT_USAGE;
+	}
+	rc = run_set_load(&set, argv + optind, (size_t)(argc - optind));
+	if (!rc && !set.nr_runs)
+		rc = error("no runs in the given databases");
+	if (!rc)
+		rc = report(&set, by, rows, fmt);
+	run_set_release(&set);
+	return rc ? EXIT_FAILURE_RT : EXIT_OK;
+}

@@ -1,0 +1,203 @@
+/*
+ * runstats.c - canonical metrics of a run, streamed sample by sample.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "rundb.h"
+#include "runstats.h"
+#include "banned.h"
+
+static const char *const derived_names[] = {
+	"kswapd_efficiency", "direct_efficiency", "scan_velocity",
+	"direct_scan_pct",
+};
+static const char *const derived_units[] = { "%", "%", "pages/s", "%" };
+
+const char *stat_name(enum stat_id id)
+{
+	return id < (enum stat_id)NR_METRICS ? metric_info[id].name :
+	       derived_names[id - NR_METRICS];
+}
+
+const char *stat_unit(enum stat_id id)
+{
+	return id < (enum stat_id)NR_METRICS ? metric_info[id].unit :
+	       derived_units[id - NR_METRICS];
+}
+
+/* Names as metrics.def spells them: "name" for vmstat, else "source:name". */
+static char **slot_names(const struct sample_iter *it)
+{
+	char **names = calloc(it->c.nr ? it->c.nr : 1, sizeof(*names));
+	size_t i;
+
+	for (i = 0; names && i < it->c.nr; i++) {
+		const char *src = it->c.source[i], *name = it->c.name[i];
+		size_t sl = strlen(src), nl = strlen(name);
+		int plain = !strcmp(src, "vmstat");
+
+		names[i] = malloc(sl + nl + 2);
+		if (!names[i])
+			continue;
+		if (plain) {
+			memcpy(names[i], name, nl + 1);
+		} else {
+			memcpy(names[i], src, sl);
+			names[i][sl] = ':';
+			memcpy(names[i] + sl + 1, name, nl + 1);
+		}
+	}
+	return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* a / b as a percentage; NONE when b is 0, N/A when either is N/A */
+static struct stat_value ratio_pct(struct stat_value a, struct stat_value b)
+{
+	struct stat_value r = { STAT_NA, 0 };
+
+	if (a.state == STAT_NA || b.state == STAT_NA)
+		return r;
+	if (b.v == 0) {
+		r.state = STAT_NONE;
+		return r;
+	}
+	r.state = STAT_OK;
+	r.v = 100.0 * a.v / b.v;
+	return r;
+}
+
+static void derive(struct run_stats *st)
+{
+	struct stat_value *s = st->s, scanned = { STAT_NA, 0 };
+
+	s[STAT_kswapd_efficiency] = ratio_pct(s[STAT_kswapd_reclaimed],
+					      s[STAT_kswapd_scanned]);
+	s[STAT_direct_efficiency] = ratio_pct(s[STAT_direct_reclaimed],
+					      s[STAT_direct_scanned]);
+	if (s[STAT_kswapd_scanned].state == STAT_OK &&
+	    s[STAT_direct_scanned].state == STAT_OK) {
+		scanned.state = STAT_OK;
+		scanned.v = s[STAT_kswapd_scanned].v + s[STAT_direct_scanned].v;
+	}
+	s[STAT_direct_scan_pct] = ratio_pct(s[STAT_direct_scanned], scanned);
+	s[STAT_scan_velocity] = scanned;
+	if (scanned.state == STAT_OK) {
+		if (st->duration_s > 0)
+			s[STAT_scan_velocity].v = scanned.v / st->duration_s;
+		else
+			s[STAT_scan_velocity].state = STAT_NONE;
+	}
+}
+
+struct accum {
+	double sum[NR_METRICS];
+	int64_t n_gauge;
+	double first_t, last_t;
+	int64_t used;
+};
+
+static void add_sample(const struct metric_set *set, const struct sample_iter *it,
+		       int64_t *valid_delta, struct accum *a, int first,
+		       struct run_stats *out)
+{
+	size_t i;
+	int m;
+
+	for (i = 0; i < it->c.nr; i++)
+		valid_delta[i] = it->delta_valid[i] ? it->delta[i] : 0;
+	for (m = 0; m < NR_METRICS; m++) {
+		int64_t v;
+
+		if (metric_info[m].kind == COUNTER) {
+			if (!first && !metric_value(set, m, valid_delta, &v))
+				a->sum[m] += (double)v;
+		} else if (!metric_value(set, m, it->value, &v)) {
+			a->sum[m] += (double)v;
+			out->last[m].state = STAT_OK;
+			out->last[m].v = (double)v;
+		}
+	}
+	a->n_gauge++;
+}
+
+int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
+		      double from_s, double to_s, struct run_stats *out)
+{
+	struct sample_iter it;
+	struct metric_set set;
+	struct accum a;
+	char **names = NULL;
+	int64_t *valid = NULL;
+	int rc, m, resolved = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&a, 0, sizeof(a));
+	for (m = 0; m < NR_METRICS; m++)
+		out->last[m].state = STAT_NA;
+	if (sample_iter_open(&it, db, path, run_id))
+		goto fail;
+	names = slot_names(&it);
+	valid = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*valid));
+	if (!names || !valid ||
+	    metric_set_resolve(&set, (const char *const *)names, it.c.nr)) {
+		error("out of memory");
+		goto fail;
+	}
+	resolved = 1;
+	while ((rc = sample_iter_next(&it)) == 1) {
+		double t = (double)it.t_us / 1e6;
+
+		if (t <= from_s && from_s >= 0) {
+			a.first_t = t;   /* the interval into the window starts here */
+			a.used = 1;
+			continue;
+		}
+		if (t > to_s)
+			break;
+		if (!a.used)
+			a.first_t = t;
+		/* the first sample of a run has no interval before it */
+		add_sample(&set, &it, valid, &a, it.seq == 0, out);
+		a.last_t = t;
+		a.used++;
+	}
+	if (rc < 0)
+		goto fail;
+	out->samples = a.n_gauge;
+	out->duration_s = a.last_t - a.first_t;
+	for (m = 0; m < NR_METRICS; m++) {
+		struct stat_value *s = &out->s[m];
+
+		s->state = metric_available(&set, m) ? STAT_OK : STAT_NA;
+		if (metric_info[m].kind == COUNTER)
+			s->v = a.sum[m];
+		else if (a.n_gauge)
+			s->v = a.sum[m] / (double)a.n_gauge;
+		else
+			s->state = STAT_NONE;
+	}
+	derive(out);
+	metric_set_release(&set);
+	free_names(names, it.c.nr);
+	free(valid);
+	sample_iter_release(&it);
+	return 0;
+fail:
+	if (resolved)
+		metric_set_release(&set);
+	free_names(names, it.c.nr);
+	free(valid);
+	sample_iter_release(&it);
+	return -1;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# analyze: compare, table and show on runs whose numbers are known.
+#
+# Runs are imported from CSV written here, so every figure below is
+# worked out by hand from the data (comments show how).
+. "$(dirname "$0")/../lib.sh"
+cd "$TMP" || exit 1
+
+# kernel a: trials 1..3 scan 1010/1020/1030 pages, reclaim 501/502/503;
+# kernel b: 2010/2020/2030 and 1001/1002/1003; kernel c: two trials only.
+# Nothing is scanned by direct reclaim; refill is not in the logs.
+mk() {  # mk KERNEL TRIAL BASE
+	printf 't,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct,pswpout,nr_free_pages,pageoutrun\n' > in.csv
+	printf '0,0,0,0,0,0,500,0\n10,%d,%d,0,0,%d,400,5\n' $(($3 + $2 * 10)) $(($3 / 2 + $2)) $(($2 * 3)) >> in.csv
+	"$VMSCOPE" import in.csv -o "k$1.db" --tag kernel="kern-$1" --tag trial="$2" 2>/dev/null
+}
+for t in 1 2 3; do mk a $t 1000; mk b $t 2000; done
+for t in 1 2; do mk c $t 9000; done
+
+"$VMSCOPE" compare ka.db kb.db kc.db > cmp.txt
+is "$?" 0 "compare-1.1 three kernels"
+row() { grep "^$1 " cmp.txt | sed 's/  */ /g'; }
+# a: mean 1020, sd 10 (1.0%); b: 2020, sd 10 (0.5%), +98.0%, t = -122, p < 1e-6
+is "$(row kswapd_scanned)" "kswapd_scanned 1020 ±1.0% 2020 ±0.5% +98.0%* 9015 ±0.1% +783.8%" \
+	"compare-1.2 mean, spread, change; '*' only with 3 trials each side"
+is "$(row refill)" "refill n/a n/a n/a" "compare-1.3 counters the kernel lacks are n/a, never 0"
+is "$(row direct_efficiency)" "direct_efficiency - - -" "compare-1.4 nothing scanned: no efficiency, never 100%"
+# efficiency a: 501/1010, 502/1020, 503/1030 = 49.60, 49.22, 48.83 %: mean 49.2
+is "$(row kswapd_efficiency | cut -d' ' -f1-3)" "kswapd_efficiency 49.2 ±0.8%" "compare-1.5 kswapd efficiency"
+# velocity: 1020 pages over 10 s
+is "$(row scan_velocity | cut -d' ' -f1-2)" "scan_velocity 102" "compare-1.6 scan velocity in pages/s"
+is "$(awk '{ if (length($0) > m) m = length($0) } END { print m <= 80 }' cmp.txt)" 1 \
+	"compare-1.7 three columns fit in 80"
+"$VMSCOPE" compare ka.db kb.db --format csv > cmp.csv
+check "compare-2.1 CSV: p-value and significance" \
+	grep -q '^"kswapd_scanned","pages","kern-b","3","2020","10","2010","2030","98.04","[0-9.e-]*","yes"$' cmp.csv
+check "compare-2.2 CSV: equal means are not significant" \
+	grep -q '^"kswapd_runs","runs","kern-b","3","5","0","5","5","0.00","1","no"$' cmp.csv
+"$VMSCOPE" compare ka.db --by trial > trials.txt
+is "$(head -1 trials.txt | sed 's/  */ /g')" "metric 1 2 3" "compare-3.1 --by another tag"
+
+# the 2004 table: swap from meminfo, page cache from nr_file_pages, I/O from a result
+for sw in 0 60; do for t in 1 2 3; do
+	printf 't,nr_file_pages,meminfo.SwapTotal,meminfo.SwapFree\n0,1000,1048576,1048576\n5,%d,1048576,%d\n' \
+		$((51200 * (sw / 60 + 1))) $((1048576 - sw * 1024 * t)) > in.csv
+	"$VMSCOPE" import in.csv -o sweep.db --tag kernel=6.18 --tag swappiness=$sw --tag trial=$t 2>/dev/null
+done; done
+sqlite3 sweep.db "INSERT INTO result (run_id, name, value, unit) SELECT id, 'io_mbps', 270 + id, 'MB/s' FROM run"
+"$VMSCOPE" table sweep.db --by kernel --rows swappiness > table.txt
+# swappiness 60: swap 60/120/180 MB, cache 102400 pages = 400 MB, I/O 274..276
+cat > want.txt <<'TXT'
+kernel 6.18:
+        Total I/O   Avg Swap   min    max     pg cache    min    max
+       ----------- --------- ------- ------  --------- ------- -------
+   0   272.00 MB/s      0 MB (     0,     0)    200 MB (   200,   200)
+  60   275.00 MB/s    120 MB (    60,   180)    400 MB (   400,   400)
+
+TXT
+if diff want.txt table.txt > /dev/null; then pass "table-1.1 the 2004 layout, hand-checked"; else
+	fail "table-1.1 the 2004 layout, hand-checked" "$(diff want.txt table.txt | tr '\n' '|')"; fi
+"$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
+check "table-1.2 CSV: one row per cell with min and max" \
+	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00"$' table.csv
+
+# show: phases between markers add up to the run
+printf 't,pgscan_kswapd,pgfault\n0,0,0\n1,10,100\n2,30,100\n3,60,150\n4,100,150\n' > in.csv
+"$VMSCOPE" import in.csv -o show.db 2>/dev/null
+sqlite3 show.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'dd \"started\"')"
+"$VMSCOPE" show show.db > show.txt
+is "$?" 0 "show-1.1 show a run"
+check "show-1.2 markers are listed" grep -q '^marker       2.000 s  dd "started"$' show.txt
+# kswapd_scanned: 100 in all, 30 up to t = 2, 70 after; pgfault 150 = 100 + 50
+is "$(grep '^kswapd_scanned' show.txt | sed 's/  */ /g')" "kswapd_scanned pages 100 30 70" \
+	"show-1.3 per phase: start..marker and marker..end add up"
+is "$(grep '^minor_faults' show.txt | sed 's/  */ /g')" "minor_faults faults n/a n/a n/a" \
+	"show-1.4 pgfault without pgmajfault: minor faults are n/a"
+rc=$(run_rc out "$VMSCOPE" show show.db 7)
+is "$rc" 1 "show-2.1 a missing run is an error"
+check "show-2.2 that names it" grep -q "cannot show run 7: no such run" out
