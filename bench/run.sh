@@ -13,6 +13,9 @@
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
 #  - jitter: p99 of (sample time - ideal tick) at 10 Hz.
 #  - reading: counter_values rows per second through the sqlite3 shell.
+#  - the analyzer: `vmscope import` of a one-million-sample CSV log (16
+#    counters, all changing) and `vmscope compare` over it: wall time, CPU
+#    and peak RSS (targets: under 10 s together, under 50 MB).
 # Environment: BENCH_ROUNDS (default 3), BENCH_N1 (samples at 1 s, default
 # 60), BENCH_N01 (at 0.1 s, default 300), BENCH_LOAD_N (under load, 30).
 set -eu
@@ -108,6 +111,23 @@ start=$(date +%s%N)
 rows=$(sqlite3 "$OUT/c01.db" "SELECT count(*) FROM counter_values")
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
+# the analyzer on a million samples
+awk 'BEGIN { print "t,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct,pswpin,pswpout,pgfault,pgmajfault,nr_free_pages,nr_file_pages,nr_anon_pages,nr_mapped,allocstall_normal,pageoutrun,pgrefill"
+	srand(1)
+	for (i = 0; i < 1000000; i++) {
+		a += int(rand() * 100); b += int(rand() * 90); c += int(rand() * 5); d += int(rand() * 4)
+		e += int(rand() * 3); f += int(rand() * 7); g += int(rand() * 1000); h += int(rand() * 2)
+		printf "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", i, a, b, c, d, e, f, g, h,
+			100000 + int(rand() * 1000), 50000 + int(rand() * 500), 20000 + int(rand() * 100),
+			3000 + int(rand() * 10), int(i / 1000), int(i / 10), a * 2 } }' > "$OUT/big.csv"
+start=$(date +%s%N)
+$CPU build/vmscope import "$OUT/big.csv" -o "$OUT/big.db" > "$OUT/imp" 2>/dev/null
+imp_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+start=$(date +%s%N)
+$CPU build/vmscope compare "$OUT/big.db" > "$OUT/cmp" 2>/dev/null
+cmp_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+imp_rss=$(field maxrss_kb "$OUT/imp"); cmp_rss=$(field maxrss_kb "$OUT/cmp")
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
 echo
 printf '%-44s %10s %10s %8s  %s\n' "" floor collector ratio target
@@ -126,3 +146,7 @@ printf '%-44s %10s %8s us %8s  %s\n' "" "" "$jit99" "p99" "< 1000 us"
 printf '%-44s %10s %8s us\n' "" "" "$jitmax"
 printf '%-44s %10s %10s\n' "missed ticks at 10 Hz" "" "$missed"
 printf '%-44s %10s %10s\n' "counter_values rows read (sqlite3 shell)" "" "$(awk -v r="$rows" -v ms="$ms" 'BEGIN { printf "%d/s", r * 1000 / (ms ? ms : 1) }')"
+printf '%-44s %10s %7s ms  %s\n' "import of 1,000,000 samples (16 counters)" "" "$imp_ms" "peak RSS $imp_rss KB"
+printf '%-44s %10s %7s ms  %s\n' "compare over them" "" "$cmp_ms" "peak RSS $cmp_rss KB"
+printf '%-44s %10s %7s ms  %s\n' "  together" "" "$((imp_ms + cmp_ms))" "target < 10000 ms, < 50 MB"
+printf '%-44s %10s %8s B\n' "  database size per imported sample" "" "$(( $(stat -c %s "$OUT/big.db") / 1000000 ))"

@@ -14,6 +14,9 @@
  * result "swap_used_mb", else SwapTotal - SwapFree at the last sample
  * (recorded with --meminfo); page cache is the result "page_cache_mb",
  * else nr_file_pages at the last sample.  What a run lacks is "-".
+ *
+ * --metrics LIST adds columns: the mean over trials of canonical metrics
+ * (as `vmscope compare` names them), e.g. --metrics swap_out,kswapd_efficiency.
  */
 #include <getopt.h>
 #include <math.h>
@@ -30,7 +33,15 @@
 #include "table.h"
 #include "banned.h"
 
-enum { COL_IO, COL_SWAP, COL_CACHE, NR_COLS };
+enum { COL_IO, COL_SWAP, COL_CACHE, NR_FIXED };
+
+#define MAX_EXTRA 8
+#define NR_COLS (NR_FIXED + MAX_EXTRA)
+
+struct extra {
+	enum stat_id id[MAX_EXTRA];
+	size_t nr;
+};
 
 struct row_stats {
 	struct summary s[NR_COLS];
@@ -39,13 +50,13 @@ struct row_stats {
 
 static void table_usage(FILE *out)
 {
-	fprintf(out, "usage: vmscope table --by TAG --rows TAG "
+	fprintf(out, "usage: vmscope table --by TAG --rows TAG [--metrics LIST] "
 		"[--format text|csv|markdown] DB...\n");
 }
 
-/* The three figures of one run; NAN where it has none. */
+/* The figures of one run (fixed, then extra); NAN where it has none. */
 static int run_figures(const struct run_set *set, const struct run_ref *r,
-		       double *fig)
+		       const struct extra *x, double *fig)
 {
 	sqlite3 *db = set->dbs[r->db];
 	const char *path = set->paths[r->db];
@@ -56,12 +67,17 @@ static int run_figures(const struct run_set *set, const struct run_ref *r,
 	    (swap = rundb_result(db, path, r->id, "swap_used_mb", &fig[COL_SWAP])) < 0 ||
 	    (cache = rundb_result(db, path, r->id, "page_cache_mb", &fig[COL_CACHE])) < 0)
 		return -1;
+	size_t i;
+
 	if (!io)
 		fig[COL_IO] = NAN;
-	if (swap && cache)
+	if (swap && cache && !x->nr)
 		return 0;
 	if (run_stats_compute(db, path, r->id, -1, 1e300, &st))
 		return -1;
+	for (i = 0; i < x->nr; i++)
+		fig[NR_FIXED + i] = st.s[x->id[i]].state == STAT_OK ?
+				    st.s[x->id[i]].v : NAN;
 	if (!swap)
 		fig[COL_SWAP] = st.last[METRIC_swap_used].state == STAT_OK ?
 				st.last[METRIC_swap_used].v / 1024 : NAN;
@@ -73,27 +89,24 @@ static int run_figures(const struct run_set *set, const struct run_ref *r,
 }
 
 static int row_of(const struct run_set *set, const struct group *g,
-		  struct row_stats *out)
+		  const struct extra *ex, struct row_stats *out)
 {
 	double *x[NR_COLS];
-	size_t n[NR_COLS] = { 0 }, k, c;
+	size_t n[NR_COLS] = { 0 }, k, c, cols = NR_FIXED + ex->nr;
 	int rc = 0;
 
-	for (c = 0; c < NR_COLS; c++)
-		x[c] = malloc((g->nr ? g->nr : 1) * sizeof(double));
+	for (c = 0; c < cols; c++)
+		if (!(x[c] = malloc((g->nr ? g->nr : 1) * sizeof(double))))
+			rc = error("out of memory");
 	for (k = 0; !rc && k < g->nr; k++) {
 		double fig[NR_COLS];
 
-		if (!x[0] || !x[1] || !x[2]) {
-			rc = error("out of memory");
-			break;
-		}
-		rc = run_figures(set, &set->runs[g->runs[k]], fig);
-		for (c = 0; !rc && c < NR_COLS; c++)
+		rc = run_figures(set, &set->runs[g->runs[k]], ex, fig);
+		for (c = 0; !rc && c < cols; c++)
 			if (!isnan(fig[c]))
 				x[c][n[c]++] = fig[c];
 	}
-	for (c = 0; c < NR_COLS; c++) {
+	for (c = 0; c < cols; c++) {
 		if (!rc)
 			summary_of(x[c], n[c], &out->s[c]);
 		free(x[c]);
@@ -116,13 +129,18 @@ static int cmp_groups(const void *a, const void *b)
 
 static void print_block_text(const char *by, const char *value,
 			     const struct group_list *rows,
-			     const struct row_stats *rs)
+			     const struct row_stats *rs, const struct extra *ex)
 {
-	size_t i;
+	size_t i, c;
 
 	printf("%s %s:\n", by, value);
-	printf("        Total I/O   Avg Swap   min    max     pg cache    min    max\n");
-	printf("       ----------- --------- ------- ------  --------- ------- -------\n");
+	printf("        Total I/O   Avg Swap   min    max     pg cache    min    max");
+	for (c = 0; c < ex->nr; c++)
+		printf("  %12.12s", stat_name(ex->id[c]));
+	printf("\n       ----------- --------- ------- ------  --------- ------- -------");
+	for (c = 0; c < ex->nr; c++)
+		printf("  ------------");
+	printf("\n");
 	for (i = 0; i < rows->nr; i++) {
 		const struct summary *s = rs[i].s;
 		char label[16];
@@ -143,24 +161,33 @@ static void print_block_text(const char *by, const char *value,
 			printf("  %5.0f MB (%6.0f,%6.0f)", s[COL_CACHE].mean,
 			       s[COL_CACHE].min, s[COL_CACHE].max);
 		else
-			printf("  %5s", "-");
+			printf("  %5s%19s", "-", "");
+		for (c = 0; c < ex->nr; c++) {
+			char v[24] = "-";
+
+			if (s[NR_FIXED + c].n)
+				table_fmt_compact(v, sizeof(v), s[NR_FIXED + c].mean);
+			printf("  %12s", v);
+		}
 		printf("\n");
 	}
 	printf("\n");
 }
 
 static int add_flat_rows(struct table *t, const char *value,
-			 const struct group_list *rows, const struct row_stats *rs)
+			 const struct group_list *rows, const struct row_stats *rs,
+			 const struct extra *ex)
 {
 	size_t i, c;
 	int rc = 0;
 
 	for (i = 0; !rc && i < rows->nr; i++) {
-		char f[10][32];
-		const char *row[12] = { value, rows->v[i].value, f[9] };
+		char f[3 * NR_COLS + 1][32];
+		const char *row[3 + 3 * NR_COLS] = { value, rows->v[i].value,
+						     f[3 * NR_COLS] };
 
-		snprintf(f[9], 32, "%zu", rs[i].trials);
-		for (c = 0; c < NR_COLS; c++) {
+		snprintf(f[3 * NR_COLS], 32, "%zu", rs[i].trials);
+		for (c = 0; c < NR_FIXED + ex->nr; c++) {
 			const struct summary *s = &rs[i].s[c];
 
 			if (!s->n)
@@ -177,21 +204,45 @@ static int add_flat_rows(struct table *t, const char *value,
 	return rc;
 }
 
-static int report(const struct run_set *set, const char *by, const char *rows_key,
-		  int fmt)
+/* The CSV/markdown header: fixed columns, then mean/min/max per extra. */
+static int flat_header(struct table *t, const struct extra *ex,
+		       char (*names)[48])
 {
-	static const char *const head[] = {
+	static const char *const fixed[] = {
 		"by", "rows", "trials", "io_mbps", "io_min", "io_max", "swap_mb",
 		"swap_min", "swap_max", "cache_mb", "cache_min", "cache_max",
 	};
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const char *head[3 + 3 * NR_COLS];
+	int right[3 + 3 * NR_COLS];
+	size_t i, n = 12 + 3 * ex->nr;
+
+	for (i = 0; i < n; i++)
+		right[i] = i >= 2;
+	memcpy(head, fixed, sizeof(fixed));
+	for (i = 0; i < ex->nr; i++) {
+		const char *name = stat_name(ex->id[i]);
+
+		snprintf(names[3 * i], 48, "%s", name);
+		snprintf(names[3 * i + 1], 48, "%s_min", name);
+		snprintf(names[3 * i + 2], 48, "%s_max", name);
+		head[12 + 3 * i] = names[3 * i];
+		head[13 + 3 * i] = names[3 * i + 1];
+		head[14 + 3 * i] = names[3 * i + 2];
+	}
+	return table_init(t, n, head, right);
+}
+
+static int report(const struct run_set *set, const char *by, const char *rows_key,
+		  int fmt, const struct extra *ex)
+{
+	char names[3 * MAX_EXTRA][48];
 	struct group_list blocks;
 	struct table t;
 	size_t b;
 	int rc = group_by(set, by, NULL, 0, &blocks);
 
 	if (!rc && fmt != FMT_TEXT)
-		rc = table_init(&t, 12, head, right);
+		rc = flat_header(&t, ex, names);
 	for (b = 0; !rc && b < blocks.nr; b++) {
 		struct group_list rows;
 		struct row_stats *rs;
@@ -204,13 +255,13 @@ static int report(const struct run_set *set, const char *by, const char *rows_ke
 		qsort(rows.v, rows.nr, sizeof(*rows.v), cmp_groups);
 		rs = calloc(rows.nr ? rows.nr : 1, sizeof(*rs));
 		for (i = 0; rs && !rc && i < rows.nr; i++)
-			rc = row_of(set, &rows.v[i], &rs[i]);
+			rc = row_of(set, &rows.v[i], ex, &rs[i]);
 		if (!rs)
 			rc = error("out of memory");
 		if (!rc && fmt == FMT_TEXT)
-			print_block_text(by, blocks.v[b].value, &rows, rs);
+			print_block_text(by, blocks.v[b].value, &rows, rs, ex);
 		else if (!rc)
-			rc = add_flat_rows(&t, blocks.v[b].value, &rows, rs);
+			rc = add_flat_rows(&t, blocks.v[b].value, &rows, rs, ex);
 		free(rs);
 		group_list_release(&rows);
 	}
@@ -223,17 +274,42 @@ static int report(const struct run_set *set, const char *by, const char *rows_ke
 	return rc;
 }
 
+/* "swap_out,kswapd_efficiency" -> stat ids; -1 with a message. */
+static int parse_extra(const char *list, struct extra *ex)
+{
+	char *copy = strdup(list), *p = copy, *name;
+	int rc = 0;
+
+	while (copy && !rc && (name = strsep(&p, ","))) {
+		size_t id;
+
+		for (id = 0; id < NR_STATS && strcmp(stat_name(id), name); id++)
+			;
+		if (id == NR_STATS)
+			rc = error("unknown metric '%s' (see 'vmscope compare' "
+				   "for the names)", name);
+		else if (ex->nr == MAX_EXTRA)
+			rc = error("at most %d metrics as columns", MAX_EXTRA);
+		else
+			ex->id[ex->nr++] = id;
+	}
+	free(copy);
+	return copy ? rc : error("out of memory");
+}
+
 int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
 {
 	static const struct option lo[] = {
 		{ "by", required_argument, NULL, 'b' },
 		{ "rows", required_argument, NULL, 'r' },
+		{ "metrics", required_argument, NULL, 'm' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *by = "kernel", *rows = "swappiness";
 	int c, fmt = FMT_TEXT, rc;
+	struct extra ex = { .nr = 0 };
 	struct run_set set;
 
 	(void)ctx;
@@ -247,7 +323,12 @@ int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
 			by = optarg;
 		else if (c == 'r')
 			rows = optarg;
-		else if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
+		else if (c == 'm') {
+			if (parse_extra(optarg, &ex)) {
+				table_usage(stderr);
+				return EXIT_USAGE;
+			}
+		} else if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
 			if (c == 'f')
 				error("bad format '%s': expected text, csv or markdown", optarg);
 			table_usage(stderr);
@@ -262,7 +343,7 @@ int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
 	if (!rc && !set.nr_runs)
 		rc = error("no runs in the given databases");
 	if (!rc)
-		rc = report(&set, by, rows, fmt);
+		rc = report(&set, by, rows, fmt, &ex);
 	run_set_release(&set);
 	return rc ? EXIT_FAILURE_RT : EXIT_OK;
 }

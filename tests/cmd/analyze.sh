@@ -61,6 +61,12 @@ if diff want.txt table.txt > /dev/null; then pass "table-1.1 the 2004 layout, ha
 "$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
 check "table-1.2 CSV: one row per cell with min and max" \
 	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00"$' table.csv
+# more metrics as columns: pswpout is not in these logs (n/a: "-"),
+# nr_file_pages averaged over the two samples: (1000 + 102400) / 2
+"$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
+is "$(grep '^  60' table2.txt | awk '{print $(NF - 1), $NF}')" "- 51700" "table-2.1 --metrics adds columns"
+rc=$(run_rc out "$VMSCOPE" table sweep.db --metrics no_such)
+is "$rc" 2 "table-2.2 an unknown metric is misuse"
 
 # show: phases between markers add up to the run
 printf 't,pgscan_kswapd,pgfault\n0,0,0\n1,10,100\n2,30,100\n3,60,150\n4,100,150\n' > in.csv
@@ -77,3 +83,13 @@ is "$(grep '^minor_faults' show.txt | sed 's/  */ /g')" "minor_faults faults n/a
 rc=$(run_rc out "$VMSCOPE" show show.db 7)
 is "$rc" 1 "show-2.1 a missing run is an error"
 check "show-2.2 that names it" grep -q "cannot show run 7: no such run" out
+
+# every reading command refuses what is not a vmscope database, untouched
+sqlite3 foreign.db 'CREATE TABLE t (x); INSERT INTO t VALUES (1)'
+sum=$(md5sum < foreign.db)
+for cmd in runs compare table show; do
+	rc=$(run_rc out "$VMSCOPE" $cmd foreign.db)
+	is "$rc" 1 "foreign-1 $cmd refuses a foreign database"
+	check "foreign-1 $cmd says why" grep -q "not a vmscope database" out
+done
+is "$(md5sum < foreign.db)" "$sum" "foreign-2 and leaves it untouched"
