@@ -131,6 +131,28 @@ static void add_sample(const struct metric_set *set, const struct sample_iter *i
 	a->n_gauge++;
 }
 
+/* Sums to totals (counters) and means (gauges), then derived stats. */
+static void finish(struct run_stats *out, const struct metric_set *set,
+		   const struct accum *a)
+{
+	int m;
+
+	out->samples = a->n_gauge;
+	out->duration_s = a->last_t - a->first_t;
+	for (m = 0; m < NR_METRICS; m++) {
+		struct stat_value *s = &out->s[m];
+
+		s->state = metric_available(set, m) ? STAT_OK : STAT_NA;
+		if (metric_info[m].kind == COUNTER)
+			s->v = a->sum[m];
+		else if (a->n_gauge)
+			s->v = a->sum[m] / (double)a->n_gauge;
+		else
+			s->state = STAT_NONE;
+	}
+	derive(out);
+}
+
 int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		      double from_s, double to_s, struct run_stats *out)
 {
@@ -174,20 +196,7 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 	}
 	if (rc < 0)
 		goto fail;
-	out->samples = a.n_gauge;
-	out->duration_s = a.last_t - a.first_t;
-	for (m = 0; m < NR_METRICS; m++) {
-		struct stat_value *s = &out->s[m];
-
-		s->state = metric_available(&set, m) ? STAT_OK : STAT_NA;
-		if (metric_info[m].kind == COUNTER)
-			s->v = a.sum[m];
-		else if (a.n_gauge)
-			s->v = a.sum[m] / (double)a.n_gauge;
-		else
-			s->state = STAT_NONE;
-	}
-	derive(out);
+	finish(out, &set, &a);
 	metric_set_release(&set);
 	free_names(names, it.c.nr);
 	free(valid);

@@ -158,7 +158,7 @@ int table_parse_format(const char *s)
 		return FMT_CSV;
 	if (!strcmp(s, "markdown"))
 		return FMT_MARKDOWN;
-	return -1;
+	return error("bad format '%s': expected text, csv or markdown", s);
 }
 
 /* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */

@@ -29,7 +29,7 @@ int table_add_row(struct table *t, const char *const *cells);
 
 int table_print(const struct table *t, enum table_format fmt, FILE *out);
 
-/* "text", "csv", "markdown" -> format; -1 if unknown. */
+/* "text", "csv", "markdown" -> format; -1 (with a message) if unknown. */
 int table_parse_format(const char *s);
 
 /* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */

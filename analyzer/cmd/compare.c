@@ -235,8 +235,6 @@ int cmd_compare(int argc, char **argv, struct cmd_ctx *ctx)
 		if (c == 'b') {
 			by = optarg;
 		} else if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
-			if (c == 'f')
-				error("bad format '%s': expected text, csv or markdown", optarg);
 			compare_usage(stderr);
 			return EXIT_USAGE;
 		}

@@ -208,8 +208,6 @@ int cmd_show(int argc, char **argv, struct cmd_ctx *ctx)
 			return EXIT_OK;
 		}
 		if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
-			if (c == 'f')
-				error("bad format '%s': expected text, csv or markdown", optarg);
 			show_usage(stderr);
 			return EXIT_USAGE;
 		}

@@ -329,8 +329,6 @@ int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
 				return EXIT_USAGE;
 			}
 		} else if (c != 'f' || (fmt = table_parse_format(optarg)) < 0) {
-			if (c == 'f')
-				error("bad format '%s': expected text, csv or markdown", optarg);
 			table_usage(stderr);
 			return EXIT_USAGE;
 		}
