@@ -35,7 +35,7 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs show table compare import export mark
+CMDS = runs show table compare attribute import export mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
@@ -43,14 +43,14 @@ COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
-	analyzer/stats.o analyzer/groups.o \
+	analyzer/stats.o analyzer/groups.o analyzer/model.o \
 	collector/store.o collector/frame.o collector/opts.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
-	tests/unit/t-metrics tests/unit/t-stats
-BENCH_BINS = bench/floor bench/cpu
+	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model
+BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
 
@@ -84,6 +84,7 @@ build/vmscope: $(VMSCOPE_OBJS) | build
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
+tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \
 	collector/parse.o collector/kv.o
@@ -93,10 +94,11 @@ $(UNIT_TESTS):
 
 bench/floor: bench/floor.o collector/parse.o collector/kv.o
 bench/cpu: bench/cpu.o
+bench/hog: bench/hog.o
 $(BENCH_BINS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^
 
-test: all $(UNIT_TESTS)
+test: all $(UNIT_TESTS) bench/hog
 	@SANITIZE=$(SANITIZE) tests/run.sh
 
 bench: all $(BENCH_BINS)

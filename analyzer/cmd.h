@@ -19,5 +19,6 @@ int cmd_import(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_compare(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_table(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_show(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx);
 
 #endif

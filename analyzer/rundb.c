@@ -319,3 +319,38 @@ void sample_iter_release(struct sample_iter *it)
 	free(it->delta_valid);
 	memset(it, 0, sizeof(*it));
 }
+
+char **sample_iter_metric_names(const struct sample_iter *it)
+{
+	char **names = calloc(it->c.nr ? it->c.nr : 1, sizeof(*names));
+	size_t i;
+
+	for (i = 0; names && i < it->c.nr; i++) {
+		const char *src = it->c.source[i], *name = it->c.name[i];
+		size_t sl = strlen(src), nl = strlen(name);
+		int plain = !strcmp(src, "vmstat");
+
+		names[i] = malloc(sl + nl + 2);
+		if (!names[i]) {
+			sample_iter_free_names(it, names);
+			return NULL;
+		}
+		if (plain) {
+			memcpy(names[i], name, nl + 1);
+		} else {
+			memcpy(names[i], src, sl);
+			names[i][sl] = ':';
+			memcpy(names[i] + sl + 1, name, nl + 1);
+		}
+	}
+	return names;
+}
+
+void sample_iter_free_names(const struct sample_iter *it, char **names)
+{
+	size_t i;
+
+	for (i = 0; names && i < it->c.nr; i++)
+		free(names[i]);
+	free(names);
+}

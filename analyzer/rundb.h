@@ -62,4 +62,12 @@ int sample_iter_open(struct sample_iter *it, sqlite3 *db, const char *path,
 int sample_iter_next(struct sample_iter *it);
 void sample_iter_release(struct sample_iter *it);
 
+/*
+ * The run's counter names as schema/metrics.def spells them ("pgfault",
+ * "meminfo:MemTotal"), one per slot, for metric_set_resolve().  NULL on
+ * allocation failure; free with sample_iter_free_names().
+ */
+char **sample_iter_metric_names(const struct sample_iter *it);
+void sample_iter_free_names(const struct sample_iter *it, char **names);
+
 #endif

@@ -27,40 +27,6 @@ const char *stat_unit(enum stat_id id)
 	       derived_units[id - NR_METRICS];
 }
 
-/* Names as metrics.def spells them: "name" for vmstat, else "source:name". */
-static char **slot_names(const struct sample_iter *it)
-{
-	char **names = calloc(it->c.nr ? it->c.nr : 1, sizeof(*names));
-	size_t i;
-
-	for (i = 0; names && i < it->c.nr; i++) {
-		const char *src = it->c.source[i], *name = it->c.name[i];
-		size_t sl = strlen(src), nl = strlen(name);
-		int plain = !strcmp(src, "vmstat");
-
-		names[i] = malloc(sl + nl + 2);
-		if (!names[i])
-			continue;
-		if (plain) {
-			memcpy(names[i], name, nl + 1);
-		} else {
-			memcpy(names[i], src, sl);
-			names[i][sl] = ':';
-			memcpy(names[i] + sl + 1, name, nl + 1);
-		}
-	}
-	return names;
-}
-
-static void free_names(char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; names && i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
 /* a / b as a percentage; NONE when b is 0, N/A when either is N/A */
 static struct stat_value ratio_pct(struct stat_value a, struct stat_value b)
 {
@@ -169,7 +135,7 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		out->last[m].state = STAT_NA;
 	if (sample_iter_open(&it, db, path, run_id))
 		goto fail;
-	names = slot_names(&it);
+	names = sample_iter_metric_names(&it);
 	valid = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*valid));
 	if (!names || !valid ||
 	    metric_set_resolve(&set, (const char *const *)names, it.c.nr)) {
@@ -198,14 +164,14 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		goto fail;
 	finish(out, &set, &a);
 	metric_set_release(&set);
-	free_names(names, it.c.nr);
+	sample_iter_free_names(&it, names);
 	free(valid);
 	sample_iter_release(&it);
 	return 0;
 fail:
 	if (resolved)
 		metric_set_release(&set);
-	free_names(names, it.c.nr);
+	sample_iter_free_names(&it, names);
 	free(valid);
 	sample_iter_release(&it);
 	return -1;
