@@ -7,6 +7,7 @@
  * least one name is kept.  Nothing here knows a counter name: they all
  * come from metrics.def.
  */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,12 +36,24 @@ static int name_is(const char *name, const char *term, size_t len)
 	return strlen(name) == len && !memcmp(name, term, len);
 }
 
-/* Does name equal term with "<zone>" replaced by a zone suffix? */
+/*
+ * Does name equal term with "<zone>" replaced by a zone suffix, or match
+ * term as a glob where it has a '*' (zoneinfo:node*.prev_priority)?
+ */
 static int name_matches(const char *name, const char *term, size_t len)
 {
 	static const char marker[] = "<zone>";
 	size_t ml = sizeof(marker) - 1, i, stem;
 
+	if (memchr(term, '*', len)) {
+		char pattern[128];
+
+		if (len >= sizeof(pattern))
+			return 0;
+		memcpy(pattern, term, len);
+		pattern[len] = 0;
+		return fnmatch(pattern, name, 0) == 0;
+	}
 	if (len < ml || memcmp(term + len - ml, marker, ml))
 		return name_is(name, term, len);
 	stem = len - ml;
@@ -179,6 +192,16 @@ int metric_value(const struct metric_set *s, enum metric_id m,
 
 	if (p->alt < 0)
 		return -1;
+	if (metric_info[m].kind == LOWEST) {
+		int64_t low = INT64_MAX;
+
+		for (t = 0; t < p->nr_terms; t++)
+			for (i = 0; i < p->terms[t].nr; i++)
+				if (values[p->terms[t].idx[i]] < low)
+					low = values[p->terms[t].idx[i]];
+		*out = low;
+		return 0;
+	}
 	for (t = 0; t < p->nr_terms; t++) {
 		uint64_t term = 0;
 

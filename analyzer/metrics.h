@@ -20,7 +20,12 @@ enum metric_id {
 	NR_METRICS
 };
 
-enum metric_kind { COUNTER, GAUGE };
+/*
+ * COUNTER: events, a run's value is the sum of its deltas; GAUGE: a level,
+ * its names summed; LOWEST: a level, the lowest of its names (one per
+ * zone, e.g. prev_priority, where the minimum is what reclaim used).
+ */
+enum metric_kind { COUNTER, GAUGE, LOWEST };
 
 struct metric_info {
 	const char *name, *unit, *sources, *description;

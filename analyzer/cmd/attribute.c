@@ -42,6 +42,8 @@ struct run_model {
 struct attribution {
 	double pages[NR_CAUSES];
 	double swapped, intervals, swap_intervals;
+	/* ground truth: zoneinfo's prev_priority against the estimate */
+	double truth_n, truth_agree, truth_sum, estimate_sum;
 };
 
 static const enum cause classic_classes[] = {
@@ -222,11 +224,12 @@ static void fmt_p(char *buf, size_t cap, double v)
 
 static int add_interval_row(struct table *t, int64_t run, double t_s,
 			    const struct interval_in *in,
-			    const struct interval_out *o)
+			    const struct interval_out *o, double truth)
 {
-	char f[10][24];
-	const char *row[11] = { f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
-				f[8], f[9], in->swap_out > 0 ? cause_name(o->cause) : "" };
+	char f[11][24];
+	const char *row[12] = { f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
+				f[8], f[9], f[10],
+				in->swap_out > 0 ? cause_name(o->cause) : "" };
 
 	snprintf(f[0], 24, "%lld", (long long)run);
 	snprintf(f[1], 24, "%.1f", t_s);
@@ -238,6 +241,7 @@ static int add_interval_row(struct table *t, int64_t run, double t_s,
 	fmt_p(f[7], 24, o->p_direct);
 	fmt_p(f[8], 24, o->p_need);
 	fmt_p(f[9], 24, o->build_up);
+	fmt_p(f[10], 24, truth);
 	return table_add_row(t, row);
 }
 
@@ -266,6 +270,7 @@ static int replay(const struct run_set *set, const struct run_ref *r,
 	while (!rc && (rc = sample_iter_next(&it)) == 1) {
 		struct interval_in in;
 		struct interval_out o;
+		double truth;
 		size_t i;
 
 		rc = 0;
@@ -284,13 +289,22 @@ static int replay(const struct run_set *set, const struct run_ref *r,
 		else
 			memset(&o, 0, sizeof(o)), o.cause = CAUSE_UNEXPLAINED;
 		a->intervals++;
+		truth = mv(&ms, METRIC_prev_priority, it.value);
+		if (!isnan(truth) && !isnan(o.p_hat)) {
+			/* estimates are good to about one level */
+			a->truth_n++;
+			a->truth_agree += fabs(round(o.p_hat) - truth) <= 1;
+			a->truth_sum += truth;
+			a->estimate_sum += o.p_hat;
+		}
 		if (in.swap_out > 0) {
 			a->swapped += in.swap_out;
 			a->pages[o.cause] += in.swap_out;
 			a->swap_intervals++;
 		}
 		if (t && (in.swap_out > 0 || in.scan_kswapd > 0 || in.scan_direct > 0))
-			rc = add_interval_row(t, r->id, (double)it.t_us / 1e6, &in, &o);
+			rc = add_interval_row(t, r->id, (double)it.t_us / 1e6, &in, &o,
+					      truth);
 	}
 	if (resolved)
 		metric_set_release(&ms);
@@ -317,6 +331,11 @@ static void print_summary(const struct run_ref *r, const struct run_model *m,
 	for (i = 0; i < n && a->swapped > 0; i++)
 		printf("  %-18s %12.0f pages  %5.1f%%\n", cause_name(cl[i]),
 		       a->pages[cl[i]], 100 * a->pages[cl[i]] / a->swapped);
+	if (a->truth_n > 0)
+		printf("  priority: estimated %.1f, prev_priority (zoneinfo) %.1f on "
+		       "average; within one level in %.0f of %.0f intervals\n",
+		       a->estimate_sum / a->truth_n, a->truth_sum / a->truth_n,
+		       a->truth_agree, a->truth_n);
 	if (*m->assumed)
 		printf("  assumed: %s\n", m->assumed);
 }
@@ -351,15 +370,15 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 {
 	static const char *const ih[] = {
 		"run", "t", "swap_out", "mapped_%", "swappiness", "E", "p_kswapd",
-		"p_direct", "p_need", "build_up", "class",
+		"p_direct", "p_need", "build_up", "prev_priority", "class",
 	};
 	static const char *const ch[] = { "run_id", "model", "class", "pages_out", "share" };
-	static const int iright[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+	static const int iright[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 	static const int cright[] = { 1, 0, 0, 1, 1 };
 	struct table it, csv;
 	struct group_list g = { NULL, 0 };
 	size_t i, k;
-	int rc = table_init(&it, 11, ih, iright) || table_init(&csv, 5, ch, cright);
+	int rc = table_init(&it, 12, ih, iright) || table_init(&csv, 5, ch, cright);
 
 	if (!rc && o->by)
 		rc = group_by(set, o->by, NULL, 0, &g);
@@ -390,6 +409,10 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			rc = replay(set, &set->runs[g.v[k].runs[i]], &m, &a, NULL);
 			for (c = 0; c < NR_CAUSES; c++)
 				sum.pages[c] += a.pages[c];
+			sum.truth_n += a.truth_n;
+			sum.truth_agree += a.truth_agree;
+			sum.truth_sum += a.truth_sum;
+			sum.estimate_sum += a.estimate_sum;
 			sum.swapped += a.swapped;
 			sum.intervals += a.intervals;
 			sum.swap_intervals += a.swap_intervals;

@@ -36,7 +36,19 @@ check "attribute-1.5 unexplained is always a row" test "$(grep -c unexplained si
 "$VMSCOPE" attribute sim.db 1 --intervals --format csv | tr -d '"' > int.txt
 # interval 1: p = 0 recovered; E = 0.9; p_need = floor(log2(2 L E / 32)) = 12 (clamped)
 check "attribute-1.6 --intervals shows the recovered priority" \
-	grep -q '^1,1.0,15000000,86.0,0,0.9,0.0,-,12.0,12.0,priority_buildup$' int.txt
+	grep -q '^1,1.0,15000000,86.0,0,0.9,0.0,-,12.0,12.0,-,priority_buildup$' int.txt
+
+# ground truth: a 2.6.16-like run that recorded zoneinfo's prev_priority
+# (the DMA zone idles at 12, Normal follows the simulated priority)
+awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
+	print "t,pgscan_kswapd_normal,kswapd_steal,pgsteal_normal,pageoutrun,pswpout,nr_mapped,nr_inactive,meminfo.MemTotal,zoneinfo.node0.DMA.prev_priority,zoneinfo.node0.Normal.prev_priority"
+	for (i = 1; i <= 7; i++) {
+		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50 }
+		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 ",0,6537871,1500000,30408704,12," p[i] } }' > truth.csv
+"$VMSCOPE" import truth.csv -o truth.db --tag kernel=2.6.16 2>/dev/null
+"$VMSCOPE" attribute truth.db > truth.out
+check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
+	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by groups runs" grep -q '^swappiness 0 (2 runs):$' by.txt
 
