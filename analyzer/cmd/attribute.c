@@ -314,14 +314,15 @@ static int replay(const struct run_set *set, const struct run_ref *r,
 	return rc < 0 ? -1 : 0;
 }
 
-static void print_summary(const struct run_ref *r, const struct run_model *m,
+/* who: "run 3" or "swappiness 60 (3 runs)" */
+static void print_summary(const char *who, const struct run_model *m,
 			  const struct attribution *a)
 {
 	const enum cause *cl;
 	size_t n, i;
 
-	printf("run %lld: model %s%s, kernel %d.%d.%d (from %s), swappiness %.0f\n",
-	       (long long)r->id, model_name(m->kind), m->memcg ? " (memory cgroup)" : "",
+	printf("%s: model %s%s, kernel %d.%d.%d (from %s), swappiness %.0f\n",
+	       who, model_name(m->kind), m->memcg ? " (memory cgroup)" : "",
 	       m->version[0], m->version[1], m->version[2], m->kernel_from,
 	       m->swappiness);
 	printf("  swapped out %.0f pages (%.1f MB) in %.0f of %.0f intervals\n",
@@ -391,11 +392,13 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 		if (o->run > 0 && r->id != o->run)
 			continue;
 		rc = replay(set, r, &m, &a, o->intervals ? &it : NULL);
-		snprintf(who, sizeof(who), "%lld", (long long)r->id);
-		if (!rc && o->fmt == FMT_TEXT && !o->by)
-			print_summary(r, &m, &a);
-		else if (!rc && !o->by)
+		if (!rc && o->fmt == FMT_TEXT && !o->by) {
+			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
+			print_summary(who, &m, &a);
+		} else if (!rc && !o->by) {
+			snprintf(who, sizeof(who), "%lld", (long long)r->id);
 			rc = add_csv_rows(&csv, who, &m, &a);
+		}
 	}
 	/* per tag group: the runs' class volumes added up */
 	for (k = 0; !rc && k < g.nr; k++) {
@@ -418,8 +421,11 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			sum.swap_intervals += a.swap_intervals;
 		}
 		if (!rc && o->fmt == FMT_TEXT) {
-			printf("%s %s (%zu runs):\n", o->by, g.v[k].value, g.v[k].nr);
-			print_summary(&set->runs[g.v[k].runs[0]], &m, &sum);
+			char who[160];
+
+			snprintf(who, sizeof(who), "%s %s (%zu runs)", o->by,
+				 g.v[k].value, g.v[k].nr);
+			print_summary(who, &m, &sum);
 		} else if (!rc) {
 			rc = add_csv_rows(&csv, g.v[k].value, &m, &sum);
 		}

@@ -50,7 +50,8 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
-check "attribute-1.7 --by groups runs" grep -q '^swappiness 0 (2 runs):$' by.txt
+check "attribute-1.7 --by adds the runs of a tag value up" \
+	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
 
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
