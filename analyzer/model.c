@@ -115,7 +115,13 @@ static void estimate(const struct interval_in *in, struct interval_out *out)
 		stolen += isnan(in->steal_direct) ? 0 : in->steal_direct;
 	}
 	out->efficiency = scanned > 0 ? stolen / scanned : NAN;
-	/* kswapd works to the high watermarks, direct reclaim to 32 pages */
+	/*
+	 * kswapd works until the zones are above their high watermarks
+	 * (balance_pgdat(), 2.6.x: zone_watermark_ok(..., pages_high)); direct
+	 * reclaim stops after SWAP_CLUSTER_MAX pages (try_to_free_pages(),
+	 * sc.swap_cluster_max).  p_need = floor(log2(2 L E / T)) is the
+	 * gentlest priority at which one pass reclaims the target.
+	 */
 	target = in->scan_kswapd >= in->scan_direct && in->high_wmark_sum > 0 ?
 		 in->high_wmark_sum : SWAP_CLUSTER_MAX;
 	out->p_need = model_priority_needed(in->inactive, out->efficiency, target);
@@ -171,8 +177,18 @@ void model_classic(const struct interval_in *in, const int version[3],
 		return;
 	/* estimates are good to about one level: compare rounded */
 	p_hat = lround(out->p_hat);
-	if (p_hat > out->p_star)
-		return;      /* too gentle to open the gate: no reason known */
+	if (p_hat > out->p_star) {
+		/*
+		 * Too gentle to open the gate, unless 2.6.19's override applies:
+		 * shrink_active_list() sets reclaim_mapped when
+		 * zone->pages_scanned >= 3 * (active + inactive) (near OOM).
+		 */
+		if (model_version_cmp(version, 2, 6, 19) >= 0 &&
+		    in->zone_scanned >= 3 * (in->active + in->inactive) &&
+		    in->active >= 0 && in->inactive > 0)
+			out->cause = CAUSE_NEAR_OOM;
+		return;
+	}
 	if (isnan(out->p_need) || out->p_need <= out->p_star + 1)
 		out->cause = CAUSE_DISTRESS;
 	else if (out->efficiency > 0.5)

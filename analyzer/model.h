@@ -49,6 +49,7 @@ struct interval_in {
 	double scan_anon, scan_file, scan_khugepaged, file_refaults;
 	/* gauges */
 	double mapped, total, inactive, active, file_lru, free, high_wmark_sum;
+	double zone_scanned;     /* zoneinfo "scanned", summed; NAN if absent */
 	double swappiness;
 };
 

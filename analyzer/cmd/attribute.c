@@ -207,6 +207,7 @@ static void fill_interval(const struct metric_set *s, const int64_t *d,
 	in->active = mv(s, METRIC_active_pages, g);
 	in->file_lru = mv(s, METRIC_file_lru_pages, g);
 	in->free = mv(s, METRIC_free_pages, g);
+	in->zone_scanned = mv(s, METRIC_zone_scanned, g);
 	in->total = m->total_pages;
 	if (isnan(in->total))
 		in->total = mv(s, METRIC_mem_total, g) * 1024 / m->page_size;

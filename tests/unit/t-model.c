@@ -51,6 +51,7 @@ static double simulate(struct interval_in *in, int p, double e,
 	in->inactive = INACTIVE;
 	in->active = -1;    /* 2.6.9: no imbalance term */
 	in->high_wmark_sum = HIGH_WMARKS;
+	in->zone_scanned = NAN;
 	in->swappiness = swappiness;
 	in->swap_out = tendency >= 100 ? 0.1 * scanned : 0;
 	return in->swap_out;
@@ -142,6 +143,20 @@ static void unexplained(void)
 	       cause_name(out.cause));
 	tap_ok(out.p_star == 0 && fabs(out.gate - 57) < 1e-9,
 	       "model-3.2 gate: D = 100 - 0 - 86/2 = 57, p* = 0");
+	/* the same on 2.6.19 with a zone scanned 3x its LRU: near OOM */
+	{
+		static const int v19[3] = { 2, 6, 19 };
+
+		in.active = 1000000;
+		in.zone_scanned = 3 * (in.active + in.inactive);
+		model_classic(&in, v19, &out);
+		tap_ok(out.cause == CAUSE_NEAR_OOM,
+		       "model-3.3 2.6.19+: scanned >= 3 x LRU is the near-OOM override (%s)",
+		       cause_name(out.cause));
+		model_classic(&in, v, &out);
+		tap_ok(out.cause == CAUSE_UNEXPLAINED,
+		       "model-3.4 not before 2.6.19 (%s)", cause_name(out.cause));
+	}
 }
 
 static void split(void)
