@@ -26,195 +26,15 @@
 #include "groups.h"
 #include "metrics.h"
 #include "model.h"
+#include "replay.h"
 #include "rundb.h"
 #include "table.h"
 #include "banned.h"
-
-/* What the replay needs to know about a run, and how it knows it. */
-struct run_model {
-	enum model_kind kind;
-	int version[3], memcg;
-	char kernel_from[16];      /* facts, tag, counters */
-	double swappiness, total_pages, high_wmarks, page_size;
-	char assumed[256];
-};
-
-struct attribution {
-	double pages[NR_CAUSES];
-	double swapped, intervals, swap_intervals;
-	/* ground truth: zoneinfo's prev_priority against the estimate */
-	double truth_n, truth_agree, truth_sum, estimate_sum;
-};
-
-static const enum cause classic_classes[] = {
-	CAUSE_MAPPED, CAUSE_DISTRESS, CAUSE_BUILDUP, CAUSE_NEAR_OOM,
-	CAUSE_UNEXPLAINED,
-};
-static const enum cause split_classes[] = {
-	CAUSE_FILE_TINY, CAUSE_MEMCG, CAUSE_DISTRESS, CAUSE_REFAULT,
-	CAUSE_SWAPPINESS, CAUSE_BUILDUP, CAUSE_UNEXPLAINED,
-};
-static const enum cause mglru_classes[] = { CAUSE_UNEXPLAINED };
-
-static const enum cause *model_classes(enum model_kind k, size_t *n)
-{
-	if (k == MODEL_CLASSIC) {
-		*n = sizeof(classic_classes) / sizeof(classic_classes[0]);
-		return classic_classes;
-	}
-	if (k == MODEL_SPLIT) {
-		*n = sizeof(split_classes) / sizeof(split_classes[0]);
-		return split_classes;
-	}
-	*n = 1;
-	return mglru_classes;
-}
-
 static void attribute_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope attribute [--intervals] [--by TAG] "
 		"[--format text|csv|markdown] DB... [RUN]\n");
 }
-
-static void note(struct run_model *m, const char *what)
-{
-	size_t n = strlen(m->assumed);
-
-	snprintf(m->assumed + n, sizeof(m->assumed) - n, "%s%s", n ? "; " : "",
-		 what);
-}
-
-/* One-row query of the run's facts, kept in m. */
-static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
-		      struct run_model *m, char *lru_gen, size_t cap)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (db_prepare(db, path, "SELECT swappiness, cgroup_swappiness, "
-		       "cgroup IS NOT NULL, mem_total_kb, lru_gen, "
-		       "(SELECT sum(high_pages) FROM watermark w WHERE w.run_id = r.id) "
-		       "FROM run r WHERE id = ?", &st))
-		return -1;
-	sqlite3_bind_int64(st, 1, r->id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		int cg = sqlite3_column_int(st, 2);
-		int col = cg && sqlite3_column_type(st, 1) != SQLITE_NULL ? 1 : 0;
-
-		m->memcg = cg;
-		m->swappiness = sqlite3_column_type(st, col) == SQLITE_NULL ? NAN :
-				sqlite3_column_double(st, col);
-		m->total_pages = sqlite3_column_type(st, 3) == SQLITE_NULL ? NAN :
-				 sqlite3_column_double(st, 3) * 1024 / m->page_size;
-		snprintf(lru_gen, cap, "%s", sqlite3_column_type(st, 4) == SQLITE_NULL ?
-			 "" : (const char *)sqlite3_column_text(st, 4));
-		m->high_wmarks = sqlite3_column_double(st, 5);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
-}
-
-/* MGLRU is on unless the value is absent, "none" or all zero bits. */
-static int lru_gen_on(const char *v)
-{
-	return *v && strcmp(v, "none") && strtol(v, NULL, 0) != 0;
-}
-
-/* Guess the era from the names (reclaim-model.md, section 7). */
-static void version_from_counters(const struct metric_set *set, int v[3])
-{
-	int era[3] = { 2, 6, 9 };
-
-	if (metric_available(set, METRIC_anon_scanned))
-		era[0] = 5, era[1] = 8, era[2] = 0;
-	else if (metric_available(set, METRIC_file_lru_pages))
-		era[0] = 2, era[1] = 6, era[2] = 28;
-	memcpy(v, era, sizeof(era));
-}
-
-static int choose_model(const struct run_set *set, const struct run_ref *r,
-			const struct metric_set *ms, struct run_model *m)
-{
-	const char *tag;
-	char lru[32];
-
-	memset(m, 0, sizeof(*m));
-	m->page_size = r->page_size > 0 ? (double)r->page_size : 4096;
-	if (read_facts(set->dbs[r->db], set->paths[r->db], r, m, lru, sizeof(lru)))
-		return -1;
-	if (r->kernel && !model_parse_version(r->kernel, m->version)) {
-		snprintf(m->kernel_from, sizeof(m->kernel_from), "facts");
-	} else if ((tag = run_value(r, "kernel")) &&
-		   !model_parse_version(tag, m->version)) {
-		snprintf(m->kernel_from, sizeof(m->kernel_from), "tag");
-	} else {
-		version_from_counters(ms, m->version);
-		snprintf(m->kernel_from, sizeof(m->kernel_from), "counters");
-		note(m, "kernel era guessed from the counter names");
-	}
-	if ((tag = run_value(r, "lru_gen")) && !*lru)
-		snprintf(lru, sizeof(lru), "%s", tag);
-	if ((tag = run_value(r, "memcg")) && !m->memcg)
-		m->memcg = !strcmp(tag, "yes");
-	if (isnan(m->swappiness) && (tag = run_value(r, "swappiness")))
-		m->swappiness = strtod(tag, NULL);
-	if (isnan(m->swappiness)) {
-		m->swappiness = 60;
-		note(m, "swappiness 60 (the default) assumed");
-	}
-	if (m->high_wmarks <= 0)
-		note(m, "zone watermarks unknown (file-tiny and kswapd targets off)");
-	if (model_version_cmp(m->version, 2, 6, 28) < 0)
-		m->kind = MODEL_CLASSIC;
-	else if (model_version_cmp(m->version, 6, 1, 0) >= 0 && lru_gen_on(lru))
-		m->kind = MODEL_MGLRU;
-	else
-		m->kind = MODEL_SPLIT;
-	if (m->kind == MODEL_MGLRU)
-		note(m, "MGLRU is outside the model: all swap-out is unexplained");
-	return 0;
-}
-
-/* value of metric m, NAN when the kernel lacks it */
-static double mv(const struct metric_set *s, enum metric_id m, const int64_t *v)
-{
-	int64_t out;
-
-	return metric_value(s, m, v, &out) ? NAN : (double)out;
-}
-
-static void fill_interval(const struct metric_set *s, const int64_t *d,
-			  const int64_t *g, const struct run_model *m,
-			  double dt, struct interval_in *in)
-{
-	memset(in, 0, sizeof(*in));
-	in->dt_s = dt;
-	in->scan_kswapd = mv(s, METRIC_kswapd_scanned, d);
-	in->steal_kswapd = mv(s, METRIC_kswapd_reclaimed, d);
-	in->kswapd_runs = mv(s, METRIC_kswapd_runs, d);
-	in->scan_direct = mv(s, METRIC_direct_scanned, d);
-	in->steal_direct = mv(s, METRIC_direct_reclaimed, d);
-	in->stalls = mv(s, METRIC_alloc_stalls, d);
-	in->refill = mv(s, METRIC_refill, d);
-	in->swap_out = mv(s, METRIC_swap_out, d);
-	in->scan_anon = mv(s, METRIC_anon_scanned, d);
-	in->scan_file = mv(s, METRIC_file_scanned, d);
-	in->scan_khugepaged = mv(s, METRIC_khugepaged_scanned, d);
-	in->file_refaults = mv(s, METRIC_file_refaults, d);
-	in->mapped = mv(s, METRIC_mapped_pages, g);
-	in->inactive = mv(s, METRIC_inactive_pages, g);
-	in->active = mv(s, METRIC_active_pages, g);
-	in->file_lru = mv(s, METRIC_file_lru_pages, g);
-	in->free = mv(s, METRIC_free_pages, g);
-	in->zone_scanned = mv(s, METRIC_zone_scanned, g);
-	in->total = m->total_pages;
-	if (isnan(in->total))
-		in->total = mv(s, METRIC_mem_total, g) * 1024 / m->page_size;
-	in->high_wmark_sum = m->high_wmarks;
-	in->swappiness = m->swappiness;
-}
-
 static void fmt_p(char *buf, size_t cap, double v)
 {
 	if (isnan(v))
@@ -245,74 +65,14 @@ static int add_interval_row(struct table *t, int64_t run, double t_s,
 	fmt_p(f[10], 24, truth);
 	return table_add_row(t, row);
 }
-
-/* Replay one run; rows of --intervals go to t (may be NULL). */
-static int replay(const struct run_set *set, const struct run_ref *r,
-		  struct run_model *m, struct attribution *a, struct table *t)
+/* --intervals: one row per interval with reclaim or swap-out */
+static int interval_row(void *ctx, int64_t run, double t_s,
+			const struct interval_in *in,
+			const struct interval_out *o, double truth)
 {
-	struct sample_iter it;
-	struct metric_set ms;
-	char **names = NULL;
-	int64_t *d = NULL, prev_t = 0;
-	int rc, resolved = 0;
-
-	memset(a, 0, sizeof(*a));
-	rc = sample_iter_open(&it, set->dbs[r->db], set->paths[r->db], r->id);
-	if (!rc) {
-		names = sample_iter_metric_names(&it);
-		d = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*d));
-		rc = !names || !d ||
-		     metric_set_resolve(&ms, (const char *const *)names, it.c.nr) ?
-		     error("out of memory") : 0;
-		resolved = !rc;
-	}
-	if (!rc)
-		rc = choose_model(set, r, &ms, m);
-	while (!rc && (rc = sample_iter_next(&it)) == 1) {
-		struct interval_in in;
-		struct interval_out o;
-		double truth;
-		size_t i;
-
-		rc = 0;
-		if (it.seq == 0) {
-			prev_t = it.t_us;
-			continue;
-		}
-		for (i = 0; i < it.c.nr; i++)
-			d[i] = it.delta_valid[i] ? it.delta[i] : 0;
-		fill_interval(&ms, d, it.value, m, (double)(it.t_us - prev_t) / 1e6, &in);
-		prev_t = it.t_us;
-		if (m->kind == MODEL_CLASSIC)
-			model_classic(&in, m->version, &o);
-		else if (m->kind == MODEL_SPLIT)
-			model_split(&in, m->memcg, &o);
-		else
-			memset(&o, 0, sizeof(o)), o.cause = CAUSE_UNEXPLAINED;
-		a->intervals++;
-		truth = mv(&ms, METRIC_prev_priority, it.value);
-		if (!isnan(truth) && !isnan(o.p_hat)) {
-			/* estimates are good to about one level */
-			a->truth_n++;
-			a->truth_agree += fabs(round(o.p_hat) - truth) <= 1;
-			a->truth_sum += truth;
-			a->estimate_sum += o.p_hat;
-		}
-		if (in.swap_out > 0) {
-			a->swapped += in.swap_out;
-			a->pages[o.cause] += in.swap_out;
-			a->swap_intervals++;
-		}
-		if (t && (in.swap_out > 0 || in.scan_kswapd > 0 || in.scan_direct > 0))
-			rc = add_interval_row(t, r->id, (double)it.t_us / 1e6, &in, &o,
-					      truth);
-	}
-	if (resolved)
-		metric_set_release(&ms);
-	sample_iter_free_names(&it, names);
-	free(d);
-	sample_iter_release(&it);
-	return rc < 0 ? -1 : 0;
+	if (!(in->swap_out > 0 || in->scan_kswapd > 0 || in->scan_direct > 0))
+		return 0;
+	return add_interval_row(ctx, run, t_s, in, o, truth);
 }
 
 /* who: "run 3" or "swappiness 60 (3 runs)" */
@@ -392,7 +152,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 
 		if (o->run > 0 && r->id != o->run)
 			continue;
-		rc = replay(set, r, &m, &a, o->intervals ? &it : NULL);
+		rc = replay_run(set, r, &m, &a, o->intervals ? interval_row : NULL, &it);
 		if (!rc && o->fmt == FMT_TEXT && !o->by) {
 			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
 			print_summary(who, &m, &a);
@@ -410,7 +170,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 		for (i = 0; !rc && i < g.v[k].nr; i++) {
 			size_t c;
 
-			rc = replay(set, &set->runs[g.v[k].runs[i]], &m, &a, NULL);
+			rc = replay_run(set, &set->runs[g.v[k].runs[i]], &m, &a, NULL, NULL);
 			for (c = 0; c < NR_CAUSES; c++)
 				sum.pages[c] += a.pages[c];
 			sum.truth_n += a.truth_n;
