@@ -30,10 +30,12 @@
 #include "rundb.h"
 #include "runstats.h"
 #include "stats.h"
+#include "sweep.h"
 #include "table.h"
 #include "banned.h"
 
-enum { COL_IO, COL_SWAP, COL_CACHE, NR_FIXED };
+enum { COL_IO = FIG_IO, COL_SWAP = FIG_SWAP, COL_CACHE = FIG_CACHE,
+       NR_FIXED = NR_FIGS };
 
 #define MAX_EXTRA 8
 #define NR_COLS (NR_FIXED + MAX_EXTRA)
@@ -58,33 +60,19 @@ static void table_usage(FILE *out)
 static int run_figures(const struct run_set *set, const struct run_ref *r,
 		       const struct extra *x, double *fig)
 {
-	sqlite3 *db = set->dbs[r->db];
-	const char *path = set->paths[r->db];
 	struct run_stats st;
-	int io, swap, cache;
-
-	if ((io = rundb_result(db, path, r->id, "io_mbps", &fig[COL_IO])) < 0 ||
-	    (swap = rundb_result(db, path, r->id, "swap_used_mb", &fig[COL_SWAP])) < 0 ||
-	    (cache = rundb_result(db, path, r->id, "page_cache_mb", &fig[COL_CACHE])) < 0)
-		return -1;
 	size_t i;
 
-	if (!io)
-		fig[COL_IO] = NAN;
-	if (swap && cache && !x->nr)
+	if (sweep_run_figures(set, r, fig))
+		return -1;
+	if (!x->nr)
 		return 0;
-	if (run_stats_compute(db, path, r->id, -1, 1e300, &st))
+	if (run_stats_compute(set->dbs[r->db], set->paths[r->db], r->id, -1,
+			      1e300, &st))
 		return -1;
 	for (i = 0; i < x->nr; i++)
 		fig[NR_FIXED + i] = st.s[x->id[i]].state == STAT_OK ?
 				    st.s[x->id[i]].v : NAN;
-	if (!swap)
-		fig[COL_SWAP] = st.last[METRIC_swap_used].state == STAT_OK ?
-				st.last[METRIC_swap_used].v / 1024 : NAN;
-	if (!cache)
-		fig[COL_CACHE] = st.last[METRIC_file_pages].state == STAT_OK ?
-				 st.last[METRIC_file_pages].v *
-				 (double)r->page_size / (1 << 20) : NAN;
 	return 0;
 }
 
@@ -113,18 +101,6 @@ static int row_of(const struct run_set *set, const struct group *g,
 	}
 	out->trials = g->nr;
 	return rc;
-}
-
-/* Numeric row values (swappiness) sort as numbers, others keep order. */
-static int cmp_groups(const void *a, const void *b)
-{
-	const struct group *x = a, *y = b;
-	char *ex, *ey;
-	double vx = strtod(x->value, &ex), vy = strtod(y->value, &ey);
-
-	if (*ex || *ey || ex == x->value || ey == y->value)
-		return 0;
-	return (vx > vy) - (vx < vy);
 }
 
 static void print_block_text(const char *by, const char *value,
@@ -252,7 +228,7 @@ static int report(const struct run_set *set, const char *by, const char *rows_ke
 			rc = -1;
 			break;
 		}
-		qsort(rows.v, rows.nr, sizeof(*rows.v), cmp_groups);
+		sweep_sort_groups(&rows);
 		rs = calloc(rows.nr ? rows.nr : 1, sizeof(*rs));
 		for (i = 0; rs && !rc && i < rows.nr; i++)
 			rc = row_of(set, &rows.v[i], ex, &rs[i]);
