@@ -35,14 +35,16 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs show table compare attribute import export mark
+CMDS = runs show table compare attribute plot import export mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
+PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
+	analyzer/gp.o build/plots_gp.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o \
 	collector/store.o collector/frame.o collector/opts.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \
@@ -71,6 +73,10 @@ FLAGS_STAMP = build/FLAGS
 build/FLAGS: FORCE | build
 	@echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS) STATIC=$(STATIC)' > $@.new; \
 	cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
+# The gnuplot templates are compiled in too: plot_templates[] by name.
+build/plots_gp.c: $(PLOT_TEMPLATES) scripts/embed-templates.awk | build
+	$(QUIET_GEN)awk -f scripts/embed-templates.awk $(PLOT_TEMPLATES) > $@
 
 %.o: %.c $(FLAGS_STAMP)
 	$(QUIET_CC)$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -20,5 +20,6 @@ int cmd_compare(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_table(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_show(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_plot(int argc, char **argv, struct cmd_ctx *ctx);
 
 #endif

@@ -20,6 +20,7 @@ static const struct cmd cmds[] = {
 	{ "table", cmd_table, "the 2004 swappiness report: I/O, swap and page cache per tag" },
 	{ "compare", cmd_compare, "canonical metrics side by side, with spread and significance" },
 	{ "attribute", cmd_attribute, "split each run's swap-out by cause (reclaim model)" },
+	{ "plot", cmd_plot, "gnuplot charts: time series, sweep, attribution, priority, compare" },
 	{ "import", cmd_import, "turn /proc/vmstat logs and CSV files into runs" },
 	{ "export", cmd_export, "write a run's samples as CSV (wide or long)" },
 	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },

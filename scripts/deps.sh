@@ -4,7 +4,7 @@
 # Installs only what is missing, so a second run is quiet.  --bench adds
 # the load generator `make bench` uses.  Needs root (or sudo).
 set -eu
-pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3"
+pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
 missing=""
 for p in $pkgs; do

@@ -1,0 +1,13 @@
+# vmscope: canonical metrics as grouped bars, each group's mean over its
+# trials as a per cent of the first group's.  Rendered by `vmscope plot`;
+# edit freely, then run: gnuplot compare.gp
+@TERMINAL@
+set termoption noenhanced
+set grid y
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set xtics rotate by -30
+set ylabel '% of the first group'
+set title @TITLE@
+plot @BARS@
