@@ -197,7 +197,7 @@ static int render(const struct plot_opts *o, const char *name,
 
 /* Markers as dashed vertical lines with their text. */
 static int markers(struct gp_text *t, const struct run_set *set,
-		   const struct run_ref *r, int with_run)
+		   const struct run_ref *r)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -210,13 +210,10 @@ static int markers(struct gp_text *t, const struct run_set *set,
 	sqlite3_bind_int64(st, 1, r->id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		double at = sqlite3_column_double(st, 0);
-		char text[512];
 
-		snprintf(text, sizeof(text), "%s%s", with_run ? "" : "",
-			 (const char *)sqlite3_column_text(st, 1));
 		if (gp_printf(t, "set arrow from %.6g, graph 0 to %.6g, graph 1 "
 			      "nohead dashtype 2\nset label ", at, at) ||
-		    gp_quote(t, text) ||
+		    gp_quote(t, (const char *)sqlite3_column_text(st, 1)) ||
 		    gp_printf(t, " at %.6g, graph 0.95 rotate by 90 right front\n", at))
 			break;
 	}
@@ -315,7 +312,7 @@ static int chart_timeseries(const struct plot_opts *o, const struct run_set *set
 		else
 			run_name(r, o->rows, who, sizeof(who));
 		rc = timeseries_block(f, set, r, seen) ||
-		     (nr == 1 && markers(&v[1], set, r, 0));
+		     (nr == 1 && markers(&v[1], set, r));
 		for (i = 0; !rc && i < 6; i++) {
 			snprintf(using, sizeof(using), "1:%zu", i + 2);
 			rc = clause(&v[i < 2 ? 2 : 3], "timeseries", (long)k, using,
@@ -551,7 +548,7 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 	run_name(r, o->rows, who, sizeof(who));
 	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s", who);
 	rc = rc || replay_run(set, r, &m, &a, priority_row, &pc) ||
-	     markers(&v[1], set, r, 0) ||
+	     markers(&v[1], set, r) ||
 	     clause(&v[2], "priority", -1, "1:2", "linespoints", "", "kswapd (estimated)") ||
 	     clause(&v[2], "priority", -1, "1:3", "linespoints", "", "direct reclaim (estimated)") ||
 	     clause(&v[2], "priority", -1, "1:4", "lines", "", "prev_priority (zoneinfo)") ||
