@@ -10,6 +10,7 @@
 #include "err.h"
 #include "metrics.h"
 #include "replay.h"
+#include "mstream.h"
 #include "rundb.h"
 #include "banned.h"
 
@@ -137,41 +138,33 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 	return 0;
 }
 
-/* value of metric m, NAN when the kernel lacks it */
-static double mv(const struct metric_set *s, enum metric_id m, const int64_t *v)
-{
-	int64_t out;
-
-	return metric_value(s, m, v, &out) ? NAN : (double)out;
-}
-
-static void fill_interval(const struct metric_set *s, const int64_t *d,
-			  const int64_t *g, const struct run_model *m,
-			  double dt, struct interval_in *in)
+static void fill_interval(const struct metric_stream *s,
+			  const struct run_model *m, double dt,
+			  struct interval_in *in)
 {
 	memset(in, 0, sizeof(*in));
 	in->dt_s = dt;
-	in->scan_kswapd = mv(s, METRIC_kswapd_scanned, d);
-	in->steal_kswapd = mv(s, METRIC_kswapd_reclaimed, d);
-	in->kswapd_runs = mv(s, METRIC_kswapd_runs, d);
-	in->scan_direct = mv(s, METRIC_direct_scanned, d);
-	in->steal_direct = mv(s, METRIC_direct_reclaimed, d);
-	in->stalls = mv(s, METRIC_alloc_stalls, d);
-	in->refill = mv(s, METRIC_refill, d);
-	in->swap_out = mv(s, METRIC_swap_out, d);
-	in->scan_anon = mv(s, METRIC_anon_scanned, d);
-	in->scan_file = mv(s, METRIC_file_scanned, d);
-	in->scan_khugepaged = mv(s, METRIC_khugepaged_scanned, d);
-	in->file_refaults = mv(s, METRIC_file_refaults, d);
-	in->mapped = mv(s, METRIC_mapped_pages, g);
-	in->inactive = mv(s, METRIC_inactive_pages, g);
-	in->active = mv(s, METRIC_active_pages, g);
-	in->file_lru = mv(s, METRIC_file_lru_pages, g);
-	in->free = mv(s, METRIC_free_pages, g);
-	in->zone_scanned = mv(s, METRIC_zone_scanned, g);
+	in->scan_kswapd = metric_stream_value(s, METRIC_kswapd_scanned);
+	in->steal_kswapd = metric_stream_value(s, METRIC_kswapd_reclaimed);
+	in->kswapd_runs = metric_stream_value(s, METRIC_kswapd_runs);
+	in->scan_direct = metric_stream_value(s, METRIC_direct_scanned);
+	in->steal_direct = metric_stream_value(s, METRIC_direct_reclaimed);
+	in->stalls = metric_stream_value(s, METRIC_alloc_stalls);
+	in->refill = metric_stream_value(s, METRIC_refill);
+	in->swap_out = metric_stream_value(s, METRIC_swap_out);
+	in->scan_anon = metric_stream_value(s, METRIC_anon_scanned);
+	in->scan_file = metric_stream_value(s, METRIC_file_scanned);
+	in->scan_khugepaged = metric_stream_value(s, METRIC_khugepaged_scanned);
+	in->file_refaults = metric_stream_value(s, METRIC_file_refaults);
+	in->mapped = metric_stream_value(s, METRIC_mapped_pages);
+	in->inactive = metric_stream_value(s, METRIC_inactive_pages);
+	in->active = metric_stream_value(s, METRIC_active_pages);
+	in->file_lru = metric_stream_value(s, METRIC_file_lru_pages);
+	in->free = metric_stream_value(s, METRIC_free_pages);
+	in->zone_scanned = metric_stream_value(s, METRIC_zone_scanned);
 	in->total = m->total_pages;
 	if (isnan(in->total))
-		in->total = mv(s, METRIC_mem_total, g) * 1024 / m->page_size;
+		in->total = metric_stream_value(s, METRIC_mem_total) * 1024 / m->page_size;
 	in->high_wmark_sum = m->high_wmarks;
 	in->swappiness = m->swappiness;
 }
@@ -180,39 +173,25 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 	       struct run_model *m, struct attribution *a, replay_fn fn,
 	       void *ctx)
 {
-	struct sample_iter it;
-	struct metric_set ms;
-	char **names = NULL;
-	int64_t *d = NULL, prev_t = 0;
-	int rc, resolved = 0;
+	struct metric_stream ms;
+	int64_t prev_t = 0;
+	int rc;
 
 	memset(a, 0, sizeof(*a));
-	rc = sample_iter_open(&it, set->dbs[r->db], set->paths[r->db], r->id);
-	if (!rc) {
-		names = sample_iter_metric_names(&it);
-		d = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*d));
-		rc = !names || !d ||
-		     metric_set_resolve(&ms, (const char *const *)names, it.c.nr) ?
-		     error("out of memory") : 0;
-		resolved = !rc;
-	}
-	if (!rc)
-		rc = choose_model(set, r, &ms, m);
-	while (!rc && (rc = sample_iter_next(&it)) == 1) {
+	rc = metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id) ||
+	     choose_model(set, r, &ms.set, m);
+	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;
 		struct interval_out o;
 		double truth;
-		size_t i;
 
 		rc = 0;
-		if (it.seq == 0) {
-			prev_t = it.t_us;
+		if (ms.it.seq == 0) {
+			prev_t = ms.it.t_us;
 			continue;
 		}
-		for (i = 0; i < it.c.nr; i++)
-			d[i] = it.delta_valid[i] ? it.delta[i] : 0;
-		fill_interval(&ms, d, it.value, m, (double)(it.t_us - prev_t) / 1e6, &in);
-		prev_t = it.t_us;
+		fill_interval(&ms, m, (double)(ms.it.t_us - prev_t) / 1e6, &in);
+		prev_t = ms.it.t_us;
 		if (m->kind == MODEL_CLASSIC)
 			model_classic(&in, m->version, &o);
 		else if (m->kind == MODEL_SPLIT)
@@ -220,7 +199,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		else
 			memset(&o, 0, sizeof(o)), o.cause = CAUSE_UNEXPLAINED;
 		a->intervals++;
-		truth = mv(&ms, METRIC_prev_priority, it.value);
+		truth = metric_stream_value(&ms, METRIC_prev_priority);
 		if (!isnan(truth) && !isnan(o.p_hat)) {
 			/* estimates are good to about one level */
 			a->truth_n++;
@@ -234,13 +213,8 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 			a->swap_intervals++;
 		}
 		if (fn)
-			rc = fn(ctx, r->id, (double)it.t_us / 1e6, &in, &o, truth);
+			rc = fn(ctx, r->id, (double)ms.it.t_us / 1e6, &in, &o, truth);
 	}
-	if (resolved)
-		metric_set_release(&ms);
-	sample_iter_free_names(&it, names);
-	free(d);
-	sample_iter_release(&it);
+	metric_stream_release(&ms);
 	return rc < 0 ? -1 : 0;
 }
-

@@ -1,11 +1,12 @@
 /*
  * runstats.c - canonical metrics of a run, streamed sample by sample.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
-#include "rundb.h"
+#include "mstream.h"
 #include "runstats.h"
 #include "banned.h"
 
@@ -73,25 +74,20 @@ struct accum {
 	int64_t used;
 };
 
-static void add_sample(const struct metric_set *set, const struct sample_iter *it,
-		       int64_t *valid_delta, struct accum *a, int first,
-		       struct run_stats *out)
+static void add_sample(const struct metric_stream *ms, struct accum *a,
+		       int first, struct run_stats *out)
 {
-	size_t i;
 	int m;
 
-	for (i = 0; i < it->c.nr; i++)
-		valid_delta[i] = it->delta_valid[i] ? it->delta[i] : 0;
 	for (m = 0; m < NR_METRICS; m++) {
-		int64_t v;
+		double v = metric_stream_value(ms, m);
 
-		if (metric_info[m].kind == COUNTER) {
-			if (!first && !metric_value(set, m, valid_delta, &v))
-				a->sum[m] += (double)v;
-		} else if (!metric_value(set, m, it->value, &v)) {
-			a->sum[m] += (double)v;
+		if (isnan(v) || (first && metric_info[m].kind == COUNTER))
+			continue;
+		a->sum[m] += v;
+		if (metric_info[m].kind != COUNTER) {
 			out->last[m].state = STAT_OK;
-			out->last[m].v = (double)v;
+			out->last[m].v = v;
 		}
 	}
 	a->n_gauge++;
@@ -122,30 +118,19 @@ static void finish(struct run_stats *out, const struct metric_set *set,
 int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		      double from_s, double to_s, struct run_stats *out)
 {
-	struct sample_iter it;
-	struct metric_set set;
+	struct metric_stream ms;
 	struct accum a;
-	char **names = NULL;
-	int64_t *valid = NULL;
-	int rc, m, resolved = 0;
+	int rc, m;
 
 	memset(out, 0, sizeof(*out));
 	memset(&a, 0, sizeof(a));
 	for (m = 0; m < NR_METRICS; m++)
 		out->last[m].state = STAT_NA;
-	if (sample_iter_open(&it, db, path, run_id))
-		goto fail;
-	names = sample_iter_metric_names(&it);
-	valid = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*valid));
-	if (!names || !valid ||
-	    metric_set_resolve(&set, (const char *const *)names, it.c.nr)) {
-		error("out of memory");
-		goto fail;
-	}
-	resolved = 1;
-	while ((rc = sample_iter_next(&it)) == 1) {
-		double t = (double)it.t_us / 1e6;
+	rc = metric_stream_open(&ms, db, path, run_id);
+	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
+		double t = (double)ms.it.t_us / 1e6;
 
+		rc = 0;
 		if (t <= from_s && from_s >= 0) {
 			a.first_t = t;   /* the interval into the window starts here */
 			a.used = 1;
@@ -156,23 +141,12 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		if (!a.used)
 			a.first_t = t;
 		/* the first sample of a run has no interval before it */
-		add_sample(&set, &it, valid, &a, it.seq == 0, out);
+		add_sample(&ms, &a, ms.it.seq == 0, out);
 		a.last_t = t;
 		a.used++;
 	}
-	if (rc < 0)
-		goto fail;
-	finish(out, &set, &a);
-	metric_set_release(&set);
-	sample_iter_free_names(&it, names);
-	free(valid);
-	sample_iter_release(&it);
-	return 0;
-fail:
-	if (resolved)
-		metric_set_release(&set);
-	sample_iter_free_names(&it, names);
-	free(valid);
-	sample_iter_release(&it);
-	return -1;
+	if (rc >= 0)
+		finish(out, &ms.set, &a);
+	metric_stream_release(&ms);
+	return rc < 0 ? -1 : 0;
 }

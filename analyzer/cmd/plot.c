@@ -27,6 +27,7 @@
 #include "gp.h"
 #include "groups.h"
 #include "metrics.h"
+#include "mstream.h"
 #include "replay.h"
 #include "rundb.h"
 #include "runstats.h"
@@ -233,58 +234,33 @@ static const enum metric_id mem_metrics[] = {
 	METRIC_free_pages, METRIC_file_pages, METRIC_anon_pages,
 };
 
-static double metric_or_nan(const struct metric_set *s, enum metric_id m,
-			    const int64_t *v)
-{
-	int64_t out;
-
-	return metric_value(s, m, v, &out) ? NAN : (double)out;
-}
-
 /* One run's block: t, six rates, three memory figures in MB. */
 static int timeseries_block(FILE *f, const struct run_set *set,
 			    const struct run_ref *r, int *seen)
 {
-	struct sample_iter it;
-	struct metric_set ms;
-	char **names = NULL;
-	int64_t *d = NULL, prev_t = 0;
+	struct metric_stream ms;
+	int64_t prev_t = 0;
 	double mb = (double)r->page_size / (1 << 20);
-	int rc = sample_iter_open(&it, set->dbs[r->db], set->paths[r->db], r->id);
-	int resolved = 0;
+	int rc = metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id);
 
-	if (!rc) {
-		names = sample_iter_metric_names(&it);
-		d = malloc((it.c.nr ? it.c.nr : 1) * sizeof(*d));
-		rc = !names || !d ||
-		     metric_set_resolve(&ms, (const char *const *)names, it.c.nr) ?
-		     error("out of memory") : 0;
-		resolved = !rc;
-	}
-	while (!rc && (rc = sample_iter_next(&it)) == 1) {
-		double dt = (double)(it.t_us - prev_t) / 1e6;
+	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
+		double dt = (double)(ms.it.t_us - prev_t) / 1e6;
 		size_t i;
 
 		rc = 0;
-		for (i = 0; i < it.c.nr; i++)
-			d[i] = it.delta_valid[i] ? it.delta[i] : 0;
-		fprintf(f, "%.6g", (double)it.t_us / 1e6);
+		fprintf(f, "%.6g", (double)ms.it.t_us / 1e6);
 		for (i = 0; i < sizeof(rate_metrics) / sizeof(rate_metrics[0]); i++)
-			put_seen(f, it.seq && dt > 0 ?
-				 metric_or_nan(&ms, rate_metrics[i], d) / dt : NAN,
+			put_seen(f, ms.it.seq && dt > 0 ?
+				 metric_stream_value(&ms, rate_metrics[i]) / dt : NAN,
 				 &seen[i < 2 ? 0 : 1]);
 		for (i = 0; i < sizeof(mem_metrics) / sizeof(mem_metrics[0]); i++)
-			put_seen(f, metric_or_nan(&ms, mem_metrics[i], it.value) * mb,
+			put_seen(f, metric_stream_value(&ms, mem_metrics[i]) * mb,
 				 &seen[2]);
 		fputc('\n', f);
-		prev_t = it.t_us;
+		prev_t = ms.it.t_us;
 	}
 	fputs("\n\n", f);
-	if (resolved)
-		metric_set_release(&ms);
-	sample_iter_free_names(&it, names);
-	free(d);
-	sample_iter_release(&it);
+	metric_stream_release(&ms);
 	return rc < 0 ? -1 : 0;
 }
 
