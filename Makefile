@@ -8,7 +8,7 @@ VERSION := 0.1.0
 CC ?= cc
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
-	-Icollector -Ianalyzer -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+	-Icollector -Ianalyzer -Ibench -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
 LDLIBS = -lsqlite3 -lm
 
 # SANITIZE=address,undefined builds everything under the sanitizers (as git
@@ -35,7 +35,7 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs show table compare attribute plot import export mark
+CMDS = runs show table compare attribute plot import export bench mark
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
@@ -44,7 +44,7 @@ COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/facts.o collector/pace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
-	analyzer/gp.o build/plots_gp.o \
+	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o \

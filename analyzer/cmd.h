@@ -13,6 +13,10 @@ struct cmd_ctx {
 };
 
 int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_bench(int argc, char **argv, struct cmd_ctx *ctx);
+
+/* Add a marker to run_id (0: the newest being recorded) of the database. */
+int mark_add(const char *path, long long run_id, const char *text);
 int cmd_runs(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_export(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_import(int argc, char **argv, struct cmd_ctx *ctx);

@@ -23,6 +23,7 @@ static const struct cmd cmds[] = {
 	{ "plot", cmd_plot, "gnuplot charts: time series, sweep, attribution, priority, compare" },
 	{ "import", cmd_import, "turn /proc/vmstat logs and CSV files into runs" },
 	{ "export", cmd_export, "write a run's samples as CSV (wide or long)" },
+	{ "bench", cmd_bench, "run the classic reclaim benchmarks: swappiness sweep, readfiles" },
 	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },
 };
 

@@ -96,12 +96,28 @@ static int insert_marker(sqlite3 *db, const char *path, long long run_id,
 	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot write");
 }
 
-int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx)
+int mark_add(const char *path, long long run_id, const char *text)
 {
-	long long want = 0, run_id = 0;
 	int64_t start_ns = 0;
 	sqlite3 *db;
-	int i = 1, rc;
+	int rc;
+
+	/* DB_WRITE would create a missing file: a typo must not do that */
+	if (access(path, F_OK) != 0)
+		return error_errno("cannot open '%s'", path);
+	if (db_open(path, DB_WRITE, &db))
+		return -1;
+	rc = find_run(db, path, run_id, &run_id, &start_ns) ||
+	     insert_marker(db, path, run_id,
+			   (now_ns(CLOCK_MONOTONIC) - start_ns) / 1000, text);
+	sqlite3_close(db);
+	return rc ? -1 : 0;
+}
+
+int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx)
+{
+	long long want = 0;
+	int i = 1;
 	char *end;
 
 	(void)ctx;
@@ -122,17 +138,5 @@ int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx)
 		mark_usage(stderr);
 		return EXIT_USAGE;
 	}
-	/* DB_WRITE would create a missing file: a typo must not do that */
-	if (access(argv[i], F_OK) != 0) {
-		error_errno("cannot open '%s'", argv[i]);
-		return EXIT_FAILURE_RT;
-	}
-	if (db_open(argv[i], DB_WRITE, &db))
-		return EXIT_FAILURE_RT;
-	rc = find_run(db, argv[i], want, &run_id, &start_ns) ||
-	     insert_marker(db, argv[i], run_id,
-			   (now_ns(CLOCK_MONOTONIC) - start_ns) / 1000,
-			   argv[i + 1]);
-	sqlite3_close(db);
-	return rc ? EXIT_FAILURE_RT : EXIT_OK;
+	return mark_add(argv[i], want, argv[i + 1]) ? EXIT_FAILURE_RT : EXIT_OK;
 }

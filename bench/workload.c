@@ -1,0 +1,395 @@
+/*
+ * workload.c - memory cgroups, swap files, hog and writers (workload.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/swap.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "workload.h"
+#include "banned.h"
+
+static int write_file(const char *dir, const char *file, const char *text)
+{
+	char path[1024];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno("cannot open '%s'", path);
+	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	if (close(fd) || !ok)
+		return error_errno("cannot write '%s' to '%s'", text, path);
+	return 0;
+}
+
+/* The value of key in a "key value" file such as memory.stat; NAN. */
+static double stat_value(const char *dir, const char *file, const char *key)
+{
+	char path[1024], k[128];
+	unsigned long long v;
+	double out = NAN;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	f = fopen(path, "r");
+	while (f && fscanf(f, "%127s %llu", k, &v) == 2)
+		if (!strcmp(k, key)) {
+			out = (double)v;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return out;
+}
+
+static double file_value(const char *dir, const char *file)
+{
+	char path[1024];
+	unsigned long long v;
+	double out = NAN;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	f = fopen(path, "r");
+	if (f && fscanf(f, "%llu", &v) == 1)
+		out = (double)v;
+	if (f)
+		fclose(f);
+	return out;
+}
+
+int memcg_create(struct memcg *cg, const char *name)
+{
+	static const char v1[] = "/sys/fs/cgroup/memory";
+	static const char *const v2[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
+	char probe[600];
+	size_t i;
+
+	memset(cg, 0, sizeof(*cg));
+	snprintf(probe, sizeof(probe), "%s/memory.limit_in_bytes", v1);
+	if (access(probe, F_OK) == 0) {
+		snprintf(cg->path, sizeof(cg->path), "%s/%s", v1, name);
+	} else {
+		for (i = 0; i < 2 && !cg->path[0]; i++) {
+			char ctl[256];
+			FILE *f;
+
+			snprintf(probe, sizeof(probe), "%s/cgroup.controllers", v2[i]);
+			f = fopen(probe, "r");
+			if (f && fgets(ctl, sizeof(ctl), f) && strstr(ctl, "memory")) {
+				snprintf(cg->path, sizeof(cg->path), "%s/%s", v2[i], name);
+				cg->v2 = 1;
+			}
+			if (f)
+				fclose(f);
+		}
+		if (!cg->path[0])
+			return error("no memory cgroup controller (v1 at %s, or v2 "
+				     "with memory in cgroup.controllers)", v1);
+	}
+	if (mkdir(cg->path, 0755)) {
+		error_errno("cannot create memory cgroup '%s'", cg->path);
+		cg->path[0] = 0;
+		return -1;
+	}
+	return 0;
+}
+
+int memcg_set_limit(const struct memcg *cg, int64_t bytes)
+{
+	char v[32];
+
+	snprintf(v, sizeof(v), "%lld", (long long)bytes);
+	return write_file(cg->path, cg->v2 ? "memory.max" : "memory.limit_in_bytes", v);
+}
+
+int memcg_set_swappiness(const struct memcg *cg, int swappiness)
+{
+	char v[16];
+
+	if (cg->v2)
+		return error("cgroup v2 has no per-group swappiness: use "
+			     "--whole-machine to vary the global one");
+	snprintf(v, sizeof(v), "%d", swappiness);
+	return write_file(cg->path, "memory.swappiness", v);
+}
+
+int memcg_add(const struct memcg *cg, pid_t pid)
+{
+	char v[16];
+
+	snprintf(v, sizeof(v), "%d", (int)pid);
+	return write_file(cg->path, "cgroup.procs", v);
+}
+
+double memcg_swap_mb(const struct memcg *cg)
+{
+	if (cg->v2)
+		return file_value(cg->path, "memory.swap.current") / (1 << 20);
+	/* v1: memsw counts memory + swap */
+	return (file_value(cg->path, "memory.memsw.usage_in_bytes") -
+		file_value(cg->path, "memory.usage_in_bytes")) / (1 << 20);
+}
+
+double memcg_cache_mb(const struct memcg *cg)
+{
+	return stat_value(cg->path, "memory.stat", cg->v2 ? "file" : "cache") /
+	       (1 << 20);
+}
+
+void memcg_remove(struct memcg *cg)
+{
+	int tries;
+
+	if (!cg->path[0])
+		return;
+	for (tries = 0; tries < 50 && rmdir(cg->path) && errno == EBUSY; tries++) {
+		char path[600];
+		FILE *f;
+		int pid;
+
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->path);
+		f = fopen(path, "r");
+		while (f && fscanf(f, "%d", &pid) == 1)
+			kill(pid, SIGKILL);
+		if (f)
+			fclose(f);
+		usleep(100000);
+	}
+	if (access(cg->path, F_OK) == 0)
+		warning("could not remove memory cgroup '%s'", cg->path);
+	cg->path[0] = 0;
+}
+
+int swapfile_create(struct swapfile *sw, const char *path, int64_t bytes)
+{
+	static char zeros[1 << 20];
+	int64_t left = bytes;
+	int fd, status;
+	pid_t pid;
+
+	memset(sw, 0, sizeof(*sw));
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return error_errno("cannot create swap file '%s'", path);
+	snprintf(sw->path, sizeof(sw->path), "%s", path);
+	/* written, not fallocated: swapon refuses files with holes */
+	while (left > 0) {
+		size_t n = left > (int64_t)sizeof(zeros) ? sizeof(zeros) : (size_t)left;
+
+		if (write(fd, zeros, n) != (ssize_t)n) {
+			error_errno("cannot write swap file '%s'", path);
+			close(fd);
+			return -1;
+		}
+		left -= (int64_t)n;
+	}
+	if (fsync(fd) | close(fd))
+		return error_errno("cannot write swap file '%s'", path);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, 1);
+		execlp("mkswap", "mkswap", path, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return error("mkswap failed on '%s'", path);
+	if (swapon(path, 0))
+		return error_errno("cannot swapon '%s'", path);
+	sw->on = 1;
+	return 0;
+}
+
+void swapfile_remove(struct swapfile *sw)
+{
+	if (!sw->path[0])
+		return;
+	if (sw->on && swapoff(sw->path))
+		warning("cannot swapoff '%s': %s", sw->path, strerror(errno));
+	sw->on = 0;
+	if (unlink(sw->path) && errno != ENOENT)
+		warning("cannot remove '%s': %s", sw->path, strerror(errno));
+	sw->path[0] = 0;
+}
+
+/* Call fn on every active swap area of /proc/swaps; -1 at the first error. */
+static int each_swap(int (*fn)(const char *path))
+{
+	char line[1024], path[1024];
+	FILE *f = fopen("/proc/swaps", "r");
+	int rc = 0, n = 0;
+
+	if (!f)
+		return error_errno("cannot read '/proc/swaps'");
+	while (!rc && fgets(line, sizeof(line), f))
+		if (n++ && sscanf(line, "%1023s", path) == 1)
+			rc = fn(path);
+	fclose(f);
+	return rc;
+}
+
+static int count_one(const char *path)
+{
+	(void)path;
+	return 1;
+}
+
+int swap_active(void)
+{
+	return each_swap(count_one) == 1;
+}
+
+static int empty_one(const char *path)
+{
+	if (swapoff(path))
+		return error_errno("cannot swapoff '%s'", path);
+	if (swapon(path, 0))
+		return error_errno("cannot swapon '%s' again", path);
+	return 0;
+}
+
+int swap_empty_all(void)
+{
+	return each_swap(empty_one);
+}
+
+pid_t hog_start(const struct memcg *cg, int64_t mib)
+{
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	if (pipe2(ready, O_CLOEXEC))
+		return error_errno("cannot start the hog");
+	pid = fork();
+	if (pid < 0)
+		return error_errno("cannot start the hog");
+	if (pid == 0) {
+		size_t bytes = (size_t)mib << 20, i;
+		long page = sysconf(_SC_PAGESIZE);
+		char *p;
+
+		close(ready[0]);
+		if (cg && cg->path[0] && memcg_add(cg, getpid()))
+			_exit(1);
+		p = malloc(bytes);
+		if (!p)
+			_exit(1);
+		/* a distinct byte per page: nothing to merge, nothing zero */
+		for (i = 0; i < bytes; i += (size_t)page)
+			p[i] = (char)(i / (size_t)page | 1);
+		if (write(ready[1], "1", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1) {
+		close(ready[0]);
+		waitpid(pid, NULL, 0);
+		return error("the memory hog died before touching %lld MiB",
+			     (long long)mib);
+	}
+	close(ready[0]);
+	return pid;
+}
+
+static void writer(const struct memcg *cg, const char *dir, int i, int64_t bytes)
+{
+	static char block[1 << 20];
+	char path[1024];
+	int fd;
+
+	if (cg && cg->path[0] && memcg_add(cg, getpid()))
+		_exit(1);
+	memset(block, 'w', sizeof(block));
+	snprintf(path, sizeof(path), "%s/writer-%d", dir, i);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		_exit(1);
+	for (; bytes > 0; bytes -= (int64_t)sizeof(block))
+		if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block))
+			_exit(1);
+	_exit(close(fd) ? 1 : 0);
+}
+
+int writers_start(const struct memcg *cg, const char *dir, int n,
+		  int64_t bytes, pid_t *pids)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			return error_errno("cannot start writer %d", i);
+		if (pids[i] == 0)
+			writer(cg, dir, i, bytes);
+	}
+	return 0;
+}
+
+int writers_wait(pid_t *pids, int n)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < n; i++) {
+		int status;
+
+		while (pids[i] > 0 && waitpid(pids[i], &status, 0) < 0) {
+			if (errno != EINTR) {
+				status = 1;
+				break;
+			}
+		}
+		if (pids[i] > 0 && (!WIFEXITED(status) || WEXITSTATUS(status)))
+			rc = error("writer %d failed (killed, or its disk is full)", i);
+		pids[i] = 0;
+	}
+	return rc;
+}
+
+void proc_stop(pid_t *pid)
+{
+	if (*pid <= 0)
+		return;
+	kill(*pid, SIGKILL);
+	waitpid(*pid, NULL, 0);
+	*pid = 0;
+}
+
+int64_t parse_size(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	int64_t mult = 1;
+
+	if (end == s || v < 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': mult = 1 << 10; end++; break;
+	case 'm': case 'M': mult = 1 << 20; end++; break;
+	case 'g': case 'G': mult = 1 << 30; end++; break;
+	}
+	if (*end == 'B' || *end == 'i')
+		end++;
+	return *end ? -1 : (int64_t)(v * (double)mult);
+}
+
+int drop_caches(void)
+{
+	sync();
+	return write_file("/proc/sys/vm", "drop_caches", "3");
+}

@@ -1,0 +1,77 @@
+/*
+ * workload.h - the pieces the classic reclaim benchmarks are made of:
+ * a memory cgroup, a swap file, a memory hog, page-cache writers.
+ *
+ * Everything set up here is undone by its *_remove() / *_stop(), which
+ * are safe to call on something half set up or already removed, so a
+ * benchmark's cleanup path can call them all whatever happened.
+ */
+#ifndef VMSCOPE_WORKLOAD_H
+#define VMSCOPE_WORKLOAD_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* ---- memory cgroup (v1, or v2 where the unified hierarchy has memory) */
+
+struct memcg {
+	char path[512];            /* "" while none */
+	int v2;
+};
+
+/* Create a group named name; -1 with a message (and why) if impossible. */
+int memcg_create(struct memcg *cg, const char *name);
+int memcg_set_limit(const struct memcg *cg, int64_t bytes);
+/* v1 only (v2 has no per-group swappiness): -1 with a message on v2. */
+int memcg_set_swappiness(const struct memcg *cg, int swappiness);
+int memcg_add(const struct memcg *cg, pid_t pid);
+/* Swap and page cache the group uses now, in MB; NAN if unknown. */
+double memcg_swap_mb(const struct memcg *cg);
+double memcg_cache_mb(const struct memcg *cg);
+/* Kill what is left in the group and remove it. */
+void memcg_remove(struct memcg *cg);
+
+/* ---- swap ------------------------------------------------------------ */
+
+struct swapfile {
+	char path[512];            /* "" while none */
+	int on;
+};
+
+/* Create a swap file of bytes at path, mkswap it and swapon it. */
+int swapfile_create(struct swapfile *sw, const char *path, int64_t bytes);
+/* swapoff and delete; safe on a half-made one. */
+void swapfile_remove(struct swapfile *sw);
+
+/* Is any swap active (/proc/swaps)? */
+int swap_active(void);
+/* Empty every active swap area: swapoff then swapon each (a clean start). */
+int swap_empty_all(void);
+
+/* ---- processes --------------------------------------------------------- */
+
+/*
+ * Start the hog: a child that joins cg (when given), touches mib MiB and
+ * sleeps.  Returns once the memory is touched; -1 if the child died.
+ */
+pid_t hog_start(const struct memcg *cg, int64_t mib);
+
+/*
+ * Start n writers, each writing bytes to dir/writer-<i> through the page
+ * cache, inside cg.  pids receives n process ids.
+ */
+int writers_start(const struct memcg *cg, const char *dir, int n,
+		  int64_t bytes, pid_t *pids);
+/* Wait for them; -1 with a message if one failed. */
+int writers_wait(pid_t *pids, int n);
+
+/* SIGKILL and reap; pid <= 0 is ignored. */
+void proc_stop(pid_t *pid);
+
+/* Parse "256M", "1G", "4096K", "123" (bytes); -1 if malformed. */
+int64_t parse_size(const char *s);
+
+/* Write 3 to /proc/sys/vm/drop_caches after a sync. */
+int drop_caches(void);
+
+#endif

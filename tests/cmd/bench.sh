@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# bench: the swappiness sweep and readfiles for real (root, a memory
+# cgroup, a swap file), reduced to seconds; and that everything the
+# benchmark changes is restored, also when it is interrupted.
+. "$(dirname "$0")/../lib.sh"
+cd "$TMP" || exit 1
+
+if ! need_root; then
+	rc=$(run_rc out "$VMSCOPE" bench swappiness --swapfile 64M)
+	is "$rc" 1 "bench-0.1 refuses without root"
+	check "bench-0.2 and says why" grep -q "needs root" out
+	skip "bench" "needs root (memory cgroup, swap file, drop_caches)"
+	exit 0
+fi
+if [ ! -f /sys/fs/cgroup/memory/memory.limit_in_bytes ] &&
+   ! grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	skip "bench" "no memory cgroup controller on this machine"
+	exit 0
+fi
+swaps_before=$(cat /proc/swaps)
+state() {  # what the benchmark may change: swap areas, cgroups, work dirs, swappiness
+	echo "$(cat /proc/swaps)|$(ls /sys/fs/cgroup/memory 2>/dev/null | grep -c vmscope-bench)|$(ls -d /var/tmp/vmscope-bench.* 2>/dev/null | wc -l)|$(cat /proc/sys/vm/swappiness)"
+}
+before=$(state)
+on_exit "swapoff -a 2>/dev/null; swapon -a 2>/dev/null; true"
+
+if [ "$(wc -l < /proc/swaps)" -le 1 ]; then
+	rc=$(run_rc out "$VMSCOPE" bench swappiness -o refuse.db)
+	is "$rc" 1 "bench-1.1 no swap and no --swapfile is refused"
+	check "bench-1.2 with the way out" grep -q "give --swapfile SIZE" out
+fi
+
+rc=$(run_rc out "$VMSCOPE" bench swappiness -o sweep.db --memory 64M --swapfile 128M \
+	--swappiness 0,100 --trials 1 --writers 2 --write 256M)
+is "$rc" 0 "bench-2.1 a reduced sweep (2 swappiness values, 1 trial)"
+check "bench-2.2 progress is shown" grep -q "trial 2 of 2 (swappiness 100, trial 1)" out
+check "bench-2.3 the 2004 table is printed" grep -q "^ 100   .* MB/s" out
+check "bench-2.4 and the next steps" grep -q "vmscope attribute sweep.db --by swappiness" out
+is "$(q sweep.db "SELECT group_concat(value, ' ') FROM run_tags WHERE key = 'swappiness'")" "0 100" \
+	"bench-2.5 one run per trial, tagged"
+is "$(q sweep.db "SELECT group_concat(text, ', ') FROM (SELECT text FROM markers WHERE run_id = 2 ORDER BY t)")" \
+	"hog touched, writers started, writers done" "bench-2.6 markers at the phases"
+is "$(q sweep.db "SELECT group_concat(name, ' ') FROM (SELECT name FROM results WHERE run_id = 1 ORDER BY name)")" \
+	"io_mbps page_cache_mb swap_used_mb" "bench-2.7 the measurements are stored as results"
+is "$(q sweep.db "SELECT cgroup_swappiness FROM run_facts WHERE run_id = 2")" 100 \
+	"bench-2.8 the cgroup's swappiness is the one asked for"
+is "$(state)" "$before" "bench-2.9 swap, cgroup, files and swappiness are as before"
+rc=$(run_rc attr.out "$VMSCOPE" attribute sweep.db --by swappiness)
+is "$rc" 0 "bench-2.10 attribute works on its database"
+if command -v gnuplot > /dev/null; then
+	rc=$(run_rc plot.out "$VMSCOPE" plot sweep.db --out plots)
+	is "$rc" 0 "bench-2.11 plot works on its database"
+fi
+
+# Ctrl-C in the middle: restored all the same
+"$VMSCOPE" bench swappiness -o int.db --memory 64M --swapfile 128M --swappiness 0,100 \
+	--trials 3 --writers 1 --write 2G > int.out 2>&1 &
+pid=$!
+on_exit "kill -9 $pid"
+sleep 2
+kill -INT $pid
+wait $pid
+is "$?" 130 "bench-3.1 SIGINT stops the sweep (exit 130)"
+check "bench-3.2 and says it restores" grep -q "interrupted: everything the benchmark changed is being restored" int.out
+is "$(state)" "$before" "bench-3.3 swap, cgroup, files and swappiness are as before"
+is "$(q int.db 'PRAGMA integrity_check')" ok "bench-3.4 the database is intact"
+
+# --whole-machine: sets the global swappiness, then puts it back
+rc=$(run_rc out "$VMSCOPE" bench swappiness --whole-machine -o whole.db --swapfile 64M \
+	--swappiness 13,77 --trials 1 --writers 1 --hog-fraction 0.02 --write 64M)
+is "$rc" 0 "bench-4.1 --whole-machine"
+is "$(q whole.db "SELECT group_concat(swappiness, ' ') FROM run_facts")" "13 77" \
+	"bench-4.2 the global swappiness was set for each trial"
+is "$(state)" "$before" "bench-4.3 and restored afterwards"
+
+# readfiles: MB/s per chunk
+rc=$(run_rc out "$VMSCOPE" bench readfiles -o read.db --memory 32M --size 64M --chunk 16M)
+is "$rc" 0 "bench-5.1 readfiles"
+is "$(grep -c '^chunk .* MB/s$' out)" 4 "bench-5.2 a line per 16 MB chunk of 64 MB"
+is "$(q read.db "SELECT count(*) FROM results WHERE name = 'chunk_mbps'")" 4 "bench-5.3 stored as results"
+is "$(state)" "$before" "bench-5.4 nothing left behind"
