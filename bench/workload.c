@@ -124,6 +124,21 @@ int memcg_set_swappiness(const struct memcg *cg, int swappiness)
 	return write_file(cg->path, "memory.swappiness", v);
 }
 
+int memcg_probe_swappiness(const struct memcg *cg, int swappiness)
+{
+	char path[600], v[16];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "%s/memory.swappiness", cg->path);
+	snprintf(v, sizeof(v), "%d", swappiness);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ok = write(fd, v, strlen(v)) == (ssize_t)strlen(v);
+	close(fd);
+	return ok;
+}
+
 int memcg_add(const struct memcg *cg, pid_t pid)
 {
 	char v[16];

@@ -25,6 +25,8 @@ int memcg_set_limit(const struct memcg *cg, int64_t bytes);
 /* v1 only (v2 has no per-group swappiness): -1 with a message on v2. */
 int memcg_set_swappiness(const struct memcg *cg, int swappiness);
 int memcg_add(const struct memcg *cg, pid_t pid);
+/* 1 if the group accepts this swappiness (v1), quietly; 0 if not. */
+int memcg_probe_swappiness(const struct memcg *cg, int swappiness);
 /* Swap and page cache the group uses now, in MB; NAN if unknown. */
 double memcg_swap_mb(const struct memcg *cg);
 double memcg_cache_mb(const struct memcg *cg);

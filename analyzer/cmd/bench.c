@@ -49,7 +49,8 @@ struct bench {
 	const char *db, *kind;
 	int64_t memory, swapfile_size, write_bytes, chunk;
 	double fraction, interval;
-	int values[MAX_VALUES], nr_values, trials, writers, whole_machine;
+	int values[MAX_VALUES], nr_values, values_given, trials, writers;
+	int whole_machine;
 	struct memcg cg;
 	struct swapfile sw;
 	char workdir[256];
@@ -383,10 +384,34 @@ static int trial(struct bench *b, int swappiness, int t)
 	return record_stop(b) || rc || interrupted ? -1 : 0;
 }
 
+/*
+ * The default sweep goes on to 200 where the kernel takes it (5.8 made
+ * swappiness 0..200, for cgroup v1's memory.swappiness too): probe by
+ * writing 200, then put the old value back.
+ */
+static void extend_to_200(struct bench *b)
+{
+	long old = read_swappiness();
+	int v, ok;
+
+	if (b->values_given)
+		return;
+	if (b->whole_machine)
+		ok = old >= 0 && write_swappiness(200) == 0 &&
+		     write_swappiness(old) == 0;
+	else
+		ok = !b->cg.v2 && memcg_probe_swappiness(&b->cg, 200);
+	for (v = 120; ok && v <= 200 && b->nr_values < MAX_VALUES; v += 20)
+		b->values[b->nr_values++] = v;
+}
+
 static int sweep(struct bench *b)
 {
-	int n = b->nr_values * b->trials, done = 0, v, t;
+	int n, done = 0, v, t;
 	double start = now_s();
+
+	extend_to_200(b);
+	n = b->nr_values * b->trials;
 
 	for (v = 0; v < b->nr_values; v++)
 		for (t = 1; t <= b->trials; t++) {
@@ -575,7 +600,7 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		case 'o': b->db = optarg; break;
 		case 'm': rc = size_arg("memory size", optarg, &b->memory); break;
 		case 's': rc = size_arg("swap file size", optarg, &b->swapfile_size); break;
-		case 'w': rc = parse_values(b, optarg); break;
+		case 'w': rc = parse_values(b, optarg); b->values_given = 1; break;
 		case 't': b->trials = atoi(optarg); rc = b->trials > 0 ? 0 : error("bad --trials"); break;
 		case 'n':
 			b->writers = atoi(optarg);
