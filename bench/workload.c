@@ -118,8 +118,7 @@ int memcg_set_swappiness(const struct memcg *cg, int swappiness)
 	char v[16];
 
 	if (cg->v2)
-		return error("cgroup v2 has no per-group swappiness: use "
-			     "--whole-machine to vary the global one");
+		return error("cgroup v2 has no per-group swappiness");
 	snprintf(v, sizeof(v), "%d", swappiness);
 	return write_file(cg->path, "memory.swappiness", v);
 }

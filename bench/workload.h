@@ -22,7 +22,7 @@ struct memcg {
 /* Create a group named name; -1 with a message (and why) if impossible. */
 int memcg_create(struct memcg *cg, const char *name);
 int memcg_set_limit(const struct memcg *cg, int64_t bytes);
-/* v1 only (v2 has no per-group swappiness): -1 with a message on v2. */
+/* v1 only (v2 groups use the global one): -1 with a message on v2. */
 int memcg_set_swappiness(const struct memcg *cg, int swappiness);
 int memcg_add(const struct memcg *cg, pid_t pid);
 /* 1 if the group accepts this swappiness (v1), quietly; 0 if not. */

@@ -180,7 +180,11 @@ static int setup(struct bench *b)
 		return 0;
 	}
 	snprintf(name, sizeof(name), "vmscope-bench-%d", (int)getpid());
-	return memcg_create(&b->cg, name) || memcg_set_limit(&b->cg, b->memory);
+	if (memcg_create(&b->cg, name) || memcg_set_limit(&b->cg, b->memory))
+		return -1;
+	if (b->cg.v2)
+		b->saved_swappiness = read_swappiness();
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -315,9 +319,16 @@ static int add_result(const char *path, long long run, const char *name,
 /* swappiness                                                          */
 /* ------------------------------------------------------------------ */
 
+/*
+ * cgroup v2 has no memory.swappiness: its groups reclaim with the global
+ * vm.swappiness (mem_cgroup_swappiness(), 4.5+ on the default hierarchy),
+ * so there the global value is set, and restored like --whole-machine.
+ */
 static int set_swappiness(struct bench *b, int v)
 {
-	return b->whole_machine ? write_swappiness(v) : memcg_set_swappiness(&b->cg, v);
+	if (b->whole_machine || b->cg.v2)
+		return write_swappiness(v);
+	return memcg_set_swappiness(&b->cg, v);
 }
 
 /* The memory the hog touches: a fraction of the limit or of MemTotal. */
@@ -399,8 +410,11 @@ static void extend_to_200(struct bench *b)
 	if (b->whole_machine)
 		ok = old >= 0 && write_swappiness(200) == 0 &&
 		     write_swappiness(old) == 0;
+	else if (b->cg.v2)
+		ok = b->saved_swappiness >= 0 && write_swappiness(200) == 0 &&
+		     write_swappiness(b->saved_swappiness) == 0;
 	else
-		ok = !b->cg.v2 && memcg_probe_swappiness(&b->cg, 200);
+		ok = memcg_probe_swappiness(&b->cg, 200);
 	for (v = 120; ok && v <= 200 && b->nr_values < MAX_VALUES; v += 20)
 		b->values[b->nr_values++] = v;
 }
