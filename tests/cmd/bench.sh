@@ -22,7 +22,8 @@ state() {  # what the benchmark may change: swap areas, cgroups, work dirs, swap
 	echo "$(cat /proc/swaps)|$(ls /sys/fs/cgroup/memory 2>/dev/null | grep -c vmscope-bench)|$(ls -d /var/tmp/vmscope-bench.* 2>/dev/null | wc -l)|$(cat /proc/sys/vm/swappiness)"
 }
 before=$(state)
-on_exit "swapoff -a 2>/dev/null; swapon -a 2>/dev/null; true"
+# should a bench die unclean, take down only its own swap file
+on_exit "awk '/vmscope-bench/ {print \$1}' /proc/swaps | xargs -r -n1 swapoff"
 
 if [ "$(wc -l < /proc/swaps)" -le 1 ]; then
 	rc=$(run_rc out "$VMSCOPE" bench swappiness -o refuse.db)
