@@ -40,7 +40,7 @@ char *facts_read_line(const char *root, const char *path)
 	return s;
 }
 
-static long read_long(const char *root, const char *path)
+long facts_read_long(const char *root, const char *path)
 {
 	char *s = facts_read_line(root, path), *end;
 	long v = -1;
@@ -207,14 +207,14 @@ int facts_gather(struct run_facts *f, const char *root, const char *cgroup_dir)
 		host[sizeof(host) - 1] = 0;
 		f->host = dup_str(host);
 	}
-	f->swappiness = read_long(root, "/proc/sys/vm/swappiness");
+	f->swappiness = facts_read_long(root, "/proc/sys/vm/swappiness");
 	f->lru_gen = facts_read_line(root, "/sys/kernel/mm/lru_gen/enabled");
 	if (!f->lru_gen)
 		f->lru_gen = dup_str("none");
 	f->cgroup_swappiness = -1;
 	if (cgroup_dir) {
 		/* cgroup_dir is already absolute and rooted */
-		f->cgroup_swappiness = read_long(cgroup_dir, "/memory.swappiness");
+		f->cgroup_swappiness = facts_read_long(cgroup_dir, "/memory.swappiness");
 	}
 	f->mem_total_kb = f->swap_total_kb = -1;
 	meminfo_facts(f, root);

@@ -39,4 +39,7 @@ void facts_release(struct run_facts *f);
  */
 char *facts_read_line(const char *root, const char *path);
 
+/* A small file holding one number (swappiness); -1 if absent or not one. */
+long facts_read_long(const char *root, const char *path);
+
 #endif

@@ -98,11 +98,7 @@ static void bench_usage(FILE *out)
 
 static long read_swappiness(void)
 {
-	char *s = facts_read_line("", "/proc/sys/vm/swappiness");
-	long v = s ? strtol(s, NULL, 10) : -1;
-
-	free(s);
-	return v;
+	return facts_read_long("", "/proc/sys/vm/swappiness");
 }
 
 static int write_swappiness(long v)

@@ -18,15 +18,8 @@
 #include "db.h"
 #include "err.h"
 #include "facts.h"
+#include "pace.h"
 #include "banned.h"
-
-static int64_t now_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 static void mark_usage(FILE *out)
 {
@@ -89,7 +82,7 @@ static int insert_marker(sqlite3 *db, const char *path, long long run_id,
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, t_us);
-	sqlite3_bind_int64(st, 3, now_ns(CLOCK_REALTIME) / 1000);
+	sqlite3_bind_int64(st, 3, pace_now_ns(CLOCK_REALTIME) / 1000);
 	sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
@@ -109,7 +102,7 @@ int mark_add(const char *path, long long run_id, const char *text)
 		return -1;
 	rc = find_run(db, path, run_id, &run_id, &start_ns) ||
 	     insert_marker(db, path, run_id,
-			   (now_ns(CLOCK_MONOTONIC) - start_ns) / 1000, text);
+			   (pace_now_ns(CLOCK_MONOTONIC) - start_ns) / 1000, text);
 	sqlite3_close(db);
 	return rc ? -1 : 0;
 }

@@ -176,16 +176,22 @@ static int show_dumb(const struct plot_opts *o, const char *name)
 	return 0;
 }
 
-static int render(const struct plot_opts *o, const char *name,
-		  const char *const *keys, struct gp_text *vals, size_t n)
+/*
+ * Finish a chart: close its data file, then, if nothing failed so far
+ * (rc == 0), render the script and run gnuplot.  The values are released
+ * either way.
+ */
+static int render(const struct plot_opts *o, const char *name, FILE *dat,
+		  int rc, const char *const *keys, struct gp_text *vals, size_t n)
 {
 	const char *values[8];
 	size_t i;
-	int rc;
 
+	if (dat && dat_close(o, name, dat))
+		rc = -1;
 	for (i = 0; i < n; i++)
 		values[i] = vals[i].buf ? vals[i].buf : "";
-	rc = gp_render(o->dir, name, o->fmt, keys, values, n) ||
+	rc = rc || gp_render(o->dir, name, o->fmt, keys, values, n) ||
 	     gp_run(o->dir, name) ||
 	     (o->fmt == GP_DUMB && show_dumb(o, name));
 	if (!rc)
@@ -313,14 +319,7 @@ static int chart_timeseries(const struct plot_opts *o, const struct run_set *set
 	for (i = 0; !rc && i < 3; i++)
 		if (!seen[i])
 			rc = no_data(&v[2 + i]);
-	if (f && dat_close(o, "timeseries", f))
-		rc = -1;
-	if (rc) {
-		for (i = 0; i < 5; i++)
-			gp_text_release(&v[i]);
-		return -1;
-	}
-	return render(o, "timeseries", keys, v, 5);
+	return render(o, "timeseries", f, rc, keys, v, 5);
 }
 
 /* ------------------------------------------------------------------ */
@@ -401,14 +400,7 @@ static int chart_swappiness(const struct plot_opts *o, const struct run_set *set
 			rc = no_data(&v[2 + i]);
 	snprintf(title, sizeof(title), "vmscope: %s sweep by %s", o->rows, o->by);
 	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], o->rows);
-	if (f && dat_close(o, "swappiness", f))
-		rc = -1;
-	if (rc) {
-		for (i = 0; i < 5; i++)
-			gp_text_release(&v[i]);
-		return -1;
-	}
-	return render(o, "swappiness", keys, v, 5);
+	return render(o, "swappiness", f, rc, keys, v, 5);
 }
 
 /* ------------------------------------------------------------------ */
@@ -474,14 +466,7 @@ static int chart_attribution(const struct plot_opts *o, const struct run_set *se
 			 o->by, o->rows);
 		rc = gp_quote(&v[0], title);
 	}
-	if (f && dat_close(o, "attribution", f))
-		rc = -1;
-	if (rc) {
-		gp_text_release(&v[0]);
-		gp_text_release(&v[1]);
-		return -1;
-	}
-	return render(o, "attribution", keys, v, 2);
+	return render(o, "attribution", f, rc, keys, v, 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -519,7 +504,7 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 	struct run_model m;
 	struct attribution a;
 	char who[256], title[300];
-	int rc = f ? 0 : -1, i;
+	int rc = f ? 0 : -1;
 
 	run_name(r, o->rows, who, sizeof(who));
 	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s", who);
@@ -531,14 +516,7 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 	     clause(&v[3], "priority", -1, "1:5", "lines", "", "swap out") ||
 	     gp_quote(&v[0], title) ||
 	     (!pc.seen[0] && no_data(&v[2])) || (!pc.seen[1] && no_data(&v[3]));
-	if (f && dat_close(o, "priority", f))
-		rc = -1;
-	if (rc) {
-		for (i = 0; i < 4; i++)
-			gp_text_release(&v[i]);
-		return -1;
-	}
-	return render(o, "priority", keys, v, 4);
+	return render(o, "priority", f, rc, keys, v, 4);
 }
 
 /* ------------------------------------------------------------------ */
@@ -604,14 +582,7 @@ static int chart_compare(const struct plot_opts *o, const struct run_set *set,
 	for (i = 0; st && i < g->nr; i++)
 		free(st[i]);
 	free(st);
-	if (f && dat_close(o, "compare", f))
-		rc = -1;
-	if (rc) {
-		gp_text_release(&v[0]);
-		gp_text_release(&v[1]);
-		return -1;
-	}
-	return render(o, "compare", keys, v, 2);
+	return render(o, "compare", f, rc, keys, v, 2);
 }
 
 /* ------------------------------------------------------------------ */
