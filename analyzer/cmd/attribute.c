@@ -150,8 +150,8 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 		struct attribution a;
 		char who[24];
 
-		if (o->run > 0 && r->id != o->run)
-			continue;
+		if ((o->run > 0 && r->id != o->run) || (o->by && !o->intervals))
+			continue;       /* --by replays each run in its group below */
 		rc = replay_run(set, r, &m, &a, o->intervals ? interval_row : NULL, &it);
 		if (!rc && o->fmt == FMT_TEXT && !o->by) {
 			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
