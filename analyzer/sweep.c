@@ -8,7 +8,7 @@
 #include "banned.h"
 
 int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
-		      double fig[NR_FIGS])
+		      double fig[NR_FIGS], struct run_stats *stats)
 {
 	sqlite3 *db = set->dbs[r->db];
 	const char *path = set->paths[r->db];
@@ -21,10 +21,12 @@ int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
 		return -1;
 	if (!io)
 		fig[FIG_IO] = NAN;
-	if (swap && cache)
+	if (swap && cache && !stats)
 		return 0;
 	if (run_stats_compute(db, path, r->id, -1, 1e300, &st))
 		return -1;
+	if (stats)
+		*stats = st;
 	if (!swap)
 		fig[FIG_SWAP] = st.last[METRIC_swap_used].state == STAT_OK ?
 				st.last[METRIC_swap_used].v / 1024 : NAN;

@@ -10,11 +10,13 @@
 #define VMSCOPE_SWEEP_H
 
 #include "groups.h"
+#include "runstats.h"
 
 enum sweep_figure { FIG_IO, FIG_SWAP, FIG_CACHE, NR_FIGS };
 
+/* stats, when not NULL, receives the run's stats (computed in any case). */
 int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
-		      double fig[NR_FIGS]);
+		      double fig[NR_FIGS], struct run_stats *stats);
 
 /* Sort groups whose values are numbers (swappiness) as numbers. */
 void sweep_sort_groups(struct group_list *g);

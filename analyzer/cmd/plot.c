@@ -342,7 +342,7 @@ static int sweep_row(FILE *f, const struct run_set *set, const struct group *g,
 		if (!(x[c] = malloc((g->nr ? g->nr : 1) * sizeof(double))))
 			rc = error("out of memory");
 	for (k = 0; !rc && k < g->nr; k++) {
-		rc = sweep_run_figures(set, &set->runs[g->runs[k]], fig);
+		rc = sweep_run_figures(set, &set->runs[g->runs[k]], fig, NULL);
 		for (c = 0; !rc && c < NR_FIGS; c++)
 			if (!isnan(fig[c]))
 				x[c][n[c]++] = fig[c];

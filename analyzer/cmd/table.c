@@ -63,12 +63,8 @@ static int run_figures(const struct run_set *set, const struct run_ref *r,
 	struct run_stats st;
 	size_t i;
 
-	if (sweep_run_figures(set, r, fig))
-		return -1;
-	if (!x->nr)
-		return 0;
-	if (run_stats_compute(set->dbs[r->db], set->paths[r->db], r->id, -1,
-			      1e300, &st))
+	/* the extra columns need the run's stats: computed once, there */
+	if (sweep_run_figures(set, r, fig, x->nr ? &st : NULL))
 		return -1;
 	for (i = 0; i < x->nr; i++)
 		fig[NR_FIXED + i] = st.s[x->id[i]].state == STAT_OK ?
