@@ -8,6 +8,7 @@
  * come from metrics.def.
  */
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,8 +85,10 @@ static void plan_clear(struct metric_plan *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nr_terms; i++)
+	for (i = 0; i < p->nr_terms; i++) {
 		free(p->terms[i].idx);
+		free(p->terms[i].level);
+	}
 	free(p->terms);
 	p->terms = NULL;
 	p->nr_terms = 0;
@@ -108,6 +111,7 @@ static int add_term(struct metric_plan *p, int sign, const char *s,
 	t = &t[p->nr_terms++];
 	t->sign = sign;
 	t->nr = 0;
+	t->level = NULL;
 	t->idx = malloc((nr ? nr : 1) * sizeof(*t->idx));
 	if (!t->idx)
 		return -1;
@@ -139,6 +143,26 @@ static int try_alt(struct metric_plan *p, const char *s, const char *end,
 	return 1;
 }
 
+/* DEEPEST: the level each matched name ends in ("..._priority_7": 7). */
+static int read_levels(struct metric_plan *p, const char *const *names)
+{
+	size_t t, i;
+
+	for (t = 0; t < p->nr_terms; t++) {
+		struct metric_term *term = &p->terms[t];
+
+		term->level = malloc((term->nr ? term->nr : 1) * sizeof(long));
+		if (!term->level)
+			return -1;
+		for (i = 0; i < term->nr; i++) {
+			const char *us = strrchr(names[term->idx[i]], '_');
+
+			term->level[i] = us ? strtol(us + 1, NULL, 10) : 0;
+		}
+	}
+	return 0;
+}
+
 int metric_set_resolve(struct metric_set *s, const char *const *names,
 		       size_t nr)
 {
@@ -159,6 +183,9 @@ int metric_set_resolve(struct metric_set *s, const char *const *names,
 				return -1;
 			if (r) {
 				p->alt = alt;
+				if (metric_info[m].kind == DEEPEST &&
+				    read_levels(p, names))
+					return -1;
 				break;
 			}
 			plan_clear(p);
@@ -192,6 +219,19 @@ int metric_value(const struct metric_set *s, enum metric_id m,
 
 	if (p->alt < 0)
 		return -1;
+	if (metric_info[m].kind == DEEPEST) {
+		long deepest = LONG_MAX;
+
+		for (t = 0; t < p->nr_terms; t++)
+			for (i = 0; i < p->terms[t].nr; i++)
+				if (values[p->terms[t].idx[i]] > 0 &&
+				    p->terms[t].level[i] < deepest)
+					deepest = p->terms[t].level[i];
+		if (deepest == LONG_MAX)
+			return -1;
+		*out = deepest;
+		return 0;
+	}
 	if (metric_info[m].kind == LOWEST) {
 		int64_t low = INT64_MAX;
 

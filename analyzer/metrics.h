@@ -23,9 +23,12 @@ enum metric_id {
 /*
  * COUNTER: events, a run's value is the sum of its deltas; GAUGE: a level,
  * its names summed; LOWEST: a level, the lowest of its names (one per
- * zone, e.g. prev_priority, where the minimum is what reclaim used).
+ * zone, e.g. prev_priority, where the minimum is what reclaim used);
+ * DEEPEST: counters named <stem>_<level>, one per level (the trace
+ * source's passes per priority), whose value over an interval is the
+ * lowest level that moved, and n/a where none did.
  */
-enum metric_kind { COUNTER, GAUGE, LOWEST };
+enum metric_kind { COUNTER, GAUGE, LOWEST, DEEPEST };
 
 struct metric_info {
 	const char *name, *unit, *sources, *description;
@@ -39,6 +42,7 @@ struct metric_term {
 	int sign;
 	size_t nr;
 	size_t *idx;
+	long *level;             /* DEEPEST: the level in each name */
 };
 
 struct metric_plan {

@@ -47,7 +47,9 @@ double metric_stream_value(const struct metric_stream *s, enum metric_id m)
 {
 	int64_t v;
 
-	if (metric_value(&s->set, m, metric_info[m].kind == COUNTER ?
+	enum metric_kind k = metric_info[m].kind;
+
+	if (metric_value(&s->set, m, k == COUNTER || k == DEEPEST ?
 			 s->delta : s->it.value, &v))
 		return NAN;
 	return (double)v;

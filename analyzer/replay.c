@@ -169,6 +169,25 @@ static void fill_interval(const struct metric_stream *s,
 	in->swappiness = m->swappiness;
 }
 
+/*
+ * What reclaim really reached in the interval, where the run recorded it:
+ * zoneinfo's prev_priority (a minimum over reclaimers, like p_hat), else
+ * the deepest level a traced shrink_inactive_list() pass ran at.
+ */
+static double true_priority(const struct metric_stream *ms, struct attribution *a)
+{
+	double v = metric_stream_value(ms, METRIC_prev_priority);
+
+	if (!isnan(v)) {
+		a->truth_from = "prev_priority (zoneinfo)";
+		return v;
+	}
+	v = metric_stream_value(ms, METRIC_trace_priority);
+	if (!isnan(v))
+		a->truth_from = "traced priority (vmscan tracepoints)";
+	return v;
+}
+
 int replay_run(const struct run_set *set, const struct run_ref *r,
 	       struct run_model *m, struct attribution *a, replay_fn fn,
 	       void *ctx)
@@ -199,7 +218,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		else
 			memset(&o, 0, sizeof(o)), o.cause = CAUSE_UNEXPLAINED;
 		a->intervals++;
-		truth = metric_stream_value(&ms, METRIC_prev_priority);
+		truth = true_priority(&ms, a);
 		if (!isnan(truth) && !isnan(o.p_hat)) {
 			/* estimates are good to about one level */
 			a->truth_n++;

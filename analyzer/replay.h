@@ -27,8 +27,12 @@ struct run_model {
 struct attribution {
 	double pages[NR_CAUSES];
 	double swapped, intervals, swap_intervals;
-	/* ground truth: zoneinfo's prev_priority against the estimate */
+	/*
+	 * ground truth against the estimate: zoneinfo's prev_priority
+	 * (2.6.13 - 2.6.35), else the vmscan tracepoints (--trace-priority)
+	 */
 	double truth_n, truth_agree, truth_sum, estimate_sum;
+	const char *truth_from;    /* NULL while no interval had a truth */
 };
 
 

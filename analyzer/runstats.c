@@ -69,6 +69,7 @@ static void derive(struct run_stats *st)
 
 struct accum {
 	double sum[NR_METRICS];
+	double deepest[NR_METRICS];  /* DEEPEST: the run's lowest level */
 	int64_t n_gauge;
 	double first_t, last_t;
 	int64_t used;
@@ -84,6 +85,8 @@ static void add_sample(const struct metric_stream *ms, struct accum *a,
 
 		if (isnan(v) || (first && metric_info[m].kind == COUNTER))
 			continue;
+		if (!(v >= a->deepest[m]))
+			a->deepest[m] = v;
 		a->sum[m] += v;
 		if (metric_info[m].kind != COUNTER) {
 			out->last[m].state = STAT_OK;
@@ -107,6 +110,10 @@ static void finish(struct run_stats *out, const struct metric_set *set,
 		s->state = metric_available(set, m) ? STAT_OK : STAT_NA;
 		if (metric_info[m].kind == COUNTER)
 			s->v = a->sum[m];
+		else if (metric_info[m].kind == DEEPEST && !isnan(a->deepest[m]))
+			s->v = a->deepest[m];
+		else if (metric_info[m].kind == DEEPEST)
+			s->state = STAT_NONE;
 		else if (a->n_gauge)
 			s->v = a->sum[m] / (double)a->n_gauge;
 		else
@@ -124,8 +131,10 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 
 	memset(out, 0, sizeof(*out));
 	memset(&a, 0, sizeof(a));
-	for (m = 0; m < NR_METRICS; m++)
+	for (m = 0; m < NR_METRICS; m++) {
+		a.deepest[m] = NAN;
 		out->last[m].state = STAT_NA;
+	}
 	rc = metric_stream_open(&ms, db, path, run_id);
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		double t = (double)ms.it.t_us / 1e6;

@@ -13,16 +13,17 @@
 #include "banned.h"
 
 /*
- * Migrations: migrations[v] upgrades schema version v to v + 1.  Version 1
- * is the first released schema, so there is nothing to upgrade yet; a
- * future schema change adds its ALTER/CREATE statements here and bumps
- * DB_SCHEMA_VERSION.
+ * Migrations: migrations[v] upgrades schema version v to v + 1, and
+ * schema/schema.sql is always the newest version whole.
+ *   1 -> 2: the source "trace" (--trace-priority), whose names are counts.
  */
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
 static const char *const migrations[DB_SCHEMA_VERSION] = {
 	[0] = NULL, /* version 0 is an empty file: the full schema is created */
+	[1] = "INSERT INTO counter_kind (source, pattern, kind, rank) "
+	      "VALUES ('trace', '*', 'counter', 9)",
 };
 
 int db_error(sqlite3 *db, const char *path, const char *what)

@@ -14,7 +14,7 @@
 
 /* 'vmsc': marks the file as ours, see PRAGMA application_id. */
 #define DB_APPLICATION_ID 0x766d7363
-#define DB_SCHEMA_VERSION 1
+#define DB_SCHEMA_VERSION 2
 
 enum db_mode {
 	DB_READ,     /* must exist and be ours */

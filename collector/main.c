@@ -26,6 +26,7 @@
 #include "pace.h"
 #include "source.h"
 #include "store.h"
+#include "trace.h"
 #include "banned.h"
 
 static volatile sig_atomic_t stop_requested;   /* SIGINT/SIGTERM count */
@@ -75,7 +76,8 @@ static void install_signals(void)
 struct collector {
 	struct collect_opts *o;
 	struct source_set sources;
-	const char **tags;           /* tags[i] = sources.v[i].tag */
+	const char **tags;           /* tags[i] = sources.v[i].tag, then "trace" */
+	struct trace_prio trace;     /* --trace-priority */
 	struct kv_list kv;
 	struct frame_enc enc;
 	struct store store;
@@ -162,7 +164,7 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 	}
 	if (source_set_open(s))
 		return -1;
-	c->tags = malloc(s->nr * sizeof(*c->tags));
+	c->tags = malloc((s->nr + 1) * sizeof(*c->tags));
 	if (!c->tags)
 		return error("out of memory");
 	names[0] = 0;
@@ -172,7 +174,25 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 			snprintf(names + strlen(names), cap - strlen(names),
 				 "%s%s", *names ? "," : "", s->v[i].tag);
 	}
+	c->tags[s->nr] = "trace";
+	if (o->trace) {
+		if (trace_prio_start(&c->trace, root))
+			return -1;
+		snprintf(names + strlen(names), cap - strlen(names), ",trace");
+	}
 	return 0;
+}
+
+/* The files, then the tracepoint counts (after the files: src = nr). */
+static int read_sources(struct collector *c)
+{
+	if (source_set_read(&c->sources, &c->kv))
+		return -1;
+	if (!c->o->trace)
+		return 0;
+	return trace_prio_drain(&c->trace) ||
+	       trace_prio_push(&c->trace, (uint16_t)c->sources.nr, &c->kv) ?
+	       error("cannot record the vmscan tracepoints") : 0;
 }
 
 static int take_sample(struct collector *c, long missed)
@@ -181,7 +201,7 @@ static int take_sample(struct collector *c, long missed)
 	int64_t wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
 	int64_t t_us = (mono - c->start_mono_ns) / 1000;
 
-	if (source_set_read(&c->sources, &c->kv) ||
+	if (read_sources(c) ||
 	    frame_encode(&c->enc, &c->kv, c->tags) ||
 	    store_queue(&c->store, c->seq, t_us,
 			wall_us - c->start_wall_us - t_us, missed, &c->enc, mono))
@@ -421,6 +441,7 @@ int main(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	c.o = &o;
 	c.child_status = -1;
+	c.trace.fd = -1;
 	kv_list_init(&c.kv);
 	rc = collect(&c);
 	/*
@@ -430,6 +451,7 @@ int main(int argc, char **argv)
 	 */
 	if (rc && c.child > 0)
 		wait_command(&c);
+	trace_prio_stop(&c.trace);
 	kv_list_release(&c.kv);
 	source_set_release(&c.sources);
 	free(c.tags);

@@ -11,7 +11,7 @@
 
 enum {
 	OPT_LABEL = 256, OPT_TAG, OPT_MEMINFO, OPT_ZONEINFO, OPT_CGROUP,
-	OPT_PSI, OPT_COMMIT, OPT_ROOT, OPT_VERSION,
+	OPT_PSI, OPT_TRACE, OPT_COMMIT, OPT_ROOT, OPT_VERSION,
 };
 
 struct opt_spec {
@@ -32,6 +32,7 @@ static const struct opt_spec specs[] = {
 	{ "zoneinfo", OPT_ZONEINFO, NULL, "also sample /proc/zoneinfo" },
 	{ "cgroup", OPT_CGROUP, "PATH", "also sample this memory cgroup (v1 or v2)" },
 	{ "psi", OPT_PSI, NULL, "also sample /proc/pressure/memory" },
+	{ "trace-priority", OPT_TRACE, NULL, "also count reclaim passes per priority from the vmscan tracepoints (root)" },
 	{ "commit-interval", OPT_COMMIT, "SECONDS", "commit at least this often (default 1): the most a crash loses" },
 	{ "root", OPT_ROOT, "DIR", "read /proc and /sys under DIR (for tests on captured trees)" },
 	{ "quiet", 'q', NULL, "print nothing but errors" },
@@ -147,6 +148,7 @@ static int apply(struct collect_opts *o, int c, const char *arg)
 	case OPT_MEMINFO: o->meminfo = 1; return 0;
 	case OPT_ZONEINFO: o->zoneinfo = 1; return 0;
 	case OPT_PSI: o->psi = 1; return 0;
+	case OPT_TRACE: o->trace = 1; return 0;
 	case OPT_CGROUP: o->cgroup = arg; return 0;
 	case 'q': o->quiet = 1; return 0;
 	case OPT_ROOT: o->root = arg; return 0;

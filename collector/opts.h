@@ -23,7 +23,7 @@ struct collect_opts {
 	const char *label;
 	struct run_tag *tags;
 	size_t nr_tags;
-	int meminfo, zoneinfo, psi, quiet;
+	int meminfo, zoneinfo, psi, trace, quiet;
 	const char *cgroup;      /* --cgroup as given */
 	const char *root;        /* --root, "" for the real machine */
 	char **command;          /* after "--", NULL-terminated, or NULL */

@@ -1,4 +1,4 @@
--- vmscope database schema, version 1 (PRAGMA user_version = 1,
+-- vmscope database schema, version 2 (PRAGMA user_version = 2,
 -- PRAGMA application_id = 0x766d7363).  Both programs compile this file in;
 -- docs/schema.md explains every table and view.
 --
@@ -69,7 +69,7 @@ CREATE TABLE counter_kind (
 -- Dictionary of raw names, shared by all runs of the database.
 CREATE TABLE counter_name (
 	id      INTEGER PRIMARY KEY,
-	source  TEXT NOT NULL,     -- vmstat, meminfo, zoneinfo, memcg, psi
+	source  TEXT NOT NULL,     -- vmstat, meminfo, zoneinfo, memcg, psi, trace
 	name    TEXT NOT NULL,
 	kind    TEXT NOT NULL,
 	UNIQUE (source, name)
@@ -158,7 +158,9 @@ INSERT INTO counter_kind (source, pattern, kind, rank) VALUES
 	('memcg', '*failcnt', 'counter', 2),
 	('memcg', '*', 'gauge', 9),
 	('psi', '*_total_us', 'counter', 1),
-	('psi', '*', 'gauge', 9);
+	('psi', '*', 'gauge', 9),
+	-- --trace-priority: passes per priority level, lost events
+	('trace', '*', 'counter', 9);
 
 -- ---------------------------------------------------------------------
 -- Views: read these; they hide the encoding above.

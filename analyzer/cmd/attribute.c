@@ -94,9 +94,10 @@ static void print_summary(const char *who, const struct run_model *m,
 		printf("  %-18s %12.0f pages  %5.1f%%\n", cause_name(cl[i]),
 		       a->pages[cl[i]], 100 * a->pages[cl[i]] / a->swapped);
 	if (a->truth_n > 0)
-		printf("  priority: estimated %.1f, prev_priority (zoneinfo) %.1f on "
+		printf("  priority: estimated %.1f, %s %.1f on "
 		       "average; within one level in %.0f of %.0f intervals\n",
-		       a->estimate_sum / a->truth_n, a->truth_sum / a->truth_n,
+		       a->estimate_sum / a->truth_n, a->truth_from,
+		       a->truth_sum / a->truth_n,
 		       a->truth_agree, a->truth_n);
 	if (*m->assumed)
 		printf("  assumed: %s\n", m->assumed);
@@ -132,7 +133,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 {
 	static const char *const ih[] = {
 		"run", "t", "swap_out", "mapped_%", "swappiness", "E", "p_kswapd",
-		"p_direct", "p_need", "build_up", "prev_priority", "class",
+		"p_direct", "p_need", "build_up", "p_true", "class",
 	};
 	static const char *const ch[] = { "run_id", "model", "class", "pages_out", "share" };
 	static const int iright[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
@@ -177,6 +178,8 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			sum.truth_agree += a.truth_agree;
 			sum.truth_sum += a.truth_sum;
 			sum.estimate_sum += a.estimate_sum;
+			if (a.truth_from)
+				sum.truth_from = a.truth_from;
 			sum.swapped += a.swapped;
 			sum.intervals += a.intervals;
 			sum.swap_intervals += a.swap_intervals;

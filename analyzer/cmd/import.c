@@ -43,7 +43,7 @@
 
 /* Source names an import can carry; the index is the kv src. */
 static const char *const sources[] = {
-	"vmstat", "meminfo", "zoneinfo", "memcg", "psi",
+	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace",
 };
 #define NR_SOURCES (sizeof(sources) / sizeof(sources[0]))
 

@@ -49,6 +49,26 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 "$VMSCOPE" attribute truth.db > truth.out
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
+# ground truth from the vmscan tracepoints (--trace-priority) on a split-LRU
+# kernel: per interval kswapd makes 5 gentle passes at 12 and 50 at the
+# simulated priority; the deepest level that moved is the truth
+awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
+	h = "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,nr_mapped,nr_anon_pages,nr_inactive_anon,nr_inactive_file,meminfo.MemTotal"
+	for (k = 0; k <= 12; k++) h = h ",trace.kswapd_priority_" k
+	print h
+	for (i = 1; i <= 7; i++) {
+		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50
+			n[p[i]] += 50; n[12] += 5 }
+		line = i "," s + 0 "," st + 0 "," r + 0 ",0,100000,100000,750000,750000,30408704"
+		for (k = 0; k <= 12; k++) line = line "," n[k] + 0
+		print line } }' > traced.csv
+"$VMSCOPE" import traced.csv -o traced.db --tag kernel=6.1.0 2>/dev/null
+"$VMSCOPE" attribute traced.db > traced.out
+check "attribute-1.9 the estimate next to the traced priority, with the agreement" \
+	grep -q '^  priority: estimated 3.5, traced priority (vmscan tracepoints) 3.5 on average; within one level in 6 of 6 intervals$' traced.out
+"$VMSCOPE" attribute traced.db --intervals --format csv | tr -d '"' > traced-int.txt
+check "attribute-1.10 --intervals shows the traced priority as p_true" \
+	grep -q '^1,2.0,0,.*,3.0,[a-z_]*$' traced-int.txt
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt

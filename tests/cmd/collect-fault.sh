@@ -68,7 +68,18 @@ refused 4 "$TMP/foreign.db" "not a vmscope database" "another program's SQLite d
 
 "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
 sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
-refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (1)" "a newer schema"
+refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (2)" "a newer schema"
+
+# a version-1 database (before the trace source) is migrated on write
+"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
+sqlite3 "$TMP/v1.db" "DELETE FROM counter_kind WHERE source = 'trace'; PRAGMA user_version = 1"
+before=$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')
+"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
+is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 2 "fault-5.4 a version-1 database is migrated to 2 on write"
+is "$(sqlite3 "$TMP/v1.db" "SELECT kind FROM counter_kind WHERE source = 'trace'")" counter \
+	"fault-5.5 the migration adds the trace source's kind"
+is "$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
+	"fault-5.6 the run recorded before the migration is unchanged"
 
 "$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
 truncate -s $(($(stat -c %s "$TMP/trunc.db") / 2)) "$TMP/trunc.db"

@@ -1,0 +1,287 @@
+/* trace.c - vmscan tracepoint priorities (see trace.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "trace.h"
+#include "banned.h"
+
+#define EVENT "events/vmscan/mm_vmscan_lru_shrink_inactive"
+#define TRACE_READ_CHUNK 65536
+/* bound one sample's work: what is left waits for the next sample */
+#define TRACE_MAX_PER_SAMPLE (8 << 20)
+
+static int write_file(const char *dir, const char *name, const char *text)
+{
+	char path[640];
+	int fd, ok;
+	size_t len = strlen(text);
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ok = write(fd, text, len) == (ssize_t)len;
+	return close(fd) || !ok ? -1 : 0;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The tracefs mount with the vmscan events, mounting it if needed. */
+static int find_tracefs(const char *root, char *out, size_t cap)
+{
+	static const char *const where[] = {
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+	};
+	char probe[600];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(out, cap, "%s%s", root, where[i]);
+		snprintf(probe, sizeof(probe), "%s/events", out);
+		if (is_dir(probe))
+			goto found;
+	}
+	snprintf(out, cap, "%s%s", root, where[0]);
+	if (!is_dir(out))
+		return error("no tracefs: this kernel has no %s (CONFIG_TRACING)",
+			     where[0]);
+	if (mount("nodev", out, "tracefs", 0, NULL))
+		return error_errno("tracefs is not mounted and cannot be "
+				   "mounted on '%s'", out);
+	snprintf(probe, sizeof(probe), "%s/events", out);
+found:
+	snprintf(probe, sizeof(probe), "%s/" EVENT, out);
+	if (!is_dir(probe))
+		return error("this kernel has no vmscan tracepoint "
+			     "mm_vmscan_lru_shrink_inactive (in '%s/events')", out);
+	return 0;
+}
+
+/* The kswapd threads' pids, from /proc/<pid>/comm. */
+static void find_kswapd(struct trace_prio *t, const char *root)
+{
+	char path[600], comm[32];
+	struct dirent *d;
+	DIR *proc;
+
+	snprintf(path, sizeof(path), "%s/proc", root);
+	proc = opendir(path);
+	while (proc && (d = readdir(proc)) && t->nr_kswapd < TRACE_MAX_KSWAPD) {
+		FILE *f;
+
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "%s/proc/%s/comm", root, d->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) && !strncmp(comm, "kswapd", 6))
+			t->kswapd[t->nr_kswapd++] = (pid_t)atol(d->d_name);
+		fclose(f);
+	}
+	if (proc)
+		closedir(proc);
+}
+
+int trace_prio_start(struct trace_prio *t, const char *root)
+{
+	char tracefs[400], pipe[600];
+	int i;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	for (i = 0; i < TRACE_LEVELS; i++) {
+		snprintf(t->names[i], sizeof(t->names[i]), "kswapd_priority_%d", i);
+		snprintf(t->names[TRACE_LEVELS + i], sizeof(t->names[0]),
+			 "direct_priority_%d", i);
+	}
+	if (find_tracefs(root, tracefs, sizeof(tracefs)))
+		return -1;
+	find_kswapd(t, root);
+	snprintf(t->dir, sizeof(t->dir), "%s/instances/vmscope-%d", tracefs,
+		 (int)getpid());
+	if (mkdir(t->dir, 0700)) {
+		t->dir[0] = 0;
+		return error_errno("cannot create a tracefs instance in '%s/instances'",
+				   tracefs);
+	}
+	/* 1 MiB a CPU holds a few seconds of heavy reclaim between samples */
+	if (write_file(t->dir, "buffer_size_kb", "1024") ||
+	    write_file(t->dir, EVENT "/enable", "1")) {
+		error_errno("cannot enable %s in '%s'", EVENT, t->dir);
+		trace_prio_stop(t);
+		return -1;
+	}
+	snprintf(pipe, sizeof(pipe), "%s/trace_pipe", t->dir);
+	t->fd = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	t->cap = 2 * TRACE_READ_CHUNK;
+	t->buf = malloc(t->cap);
+	if (t->fd < 0 || !t->buf) {
+		error_errno("cannot read '%s'", pipe);
+		trace_prio_stop(t);
+		return -1;
+	}
+	return 0;
+}
+
+/* The number after "key" in [s, end), or -1. */
+static int64_t number_after(const char *s, const char *end, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *p = memmem(s, (size_t)(end - s), key, kl);
+	int64_t v = 0;
+
+	if (!p)
+		return -1;
+	for (p += kl; p < end && *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (*p - '0');
+	return p > end || p[-1] < '0' || p[-1] > '9' ? -1 : v;
+}
+
+/*
+ * The task's pid: the line starts "<comm>-<pid> [<cpu>]"; a comm may hold
+ * dashes and spaces, so the pid is the digits before the first " [digit".
+ */
+static pid_t line_pid(const char *s, const char *end)
+{
+	const char *p;
+
+	for (p = s; p + 2 < end; p++) {
+		const char *q = p;
+		pid_t pid = 0, mul = 1;
+
+		if (p[0] != ' ' || p[1] != '[' || p[2] < '0' || p[2] > '9')
+			continue;
+		while (q > s && q[-1] == ' ')
+			q--;
+		while (q > s && q[-1] >= '0' && q[-1] <= '9') {
+			pid += (pid_t)(q[-1] - '0') * mul;
+			mul *= 10;
+			q--;
+		}
+		if (q > s && q[-1] == '-' && mul > 1)
+			return pid;
+	}
+	return -1;
+}
+
+int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio)
+{
+	const char *end = line + len;
+	const char *ev = memmem(line, len, ": mm_vmscan_lru_shrink_inactive: ", 33);
+
+	if (ev) {
+		*prio = number_after(ev, end, " priority=");
+		*pid = line_pid(line, ev);
+		return *prio >= 0 && *pid >= 0 ? 1 : 0;
+	}
+	*prio = number_after(line, end, "[LOST ");
+	return *prio >= 0 ? 2 : 0;
+}
+
+static int is_kswapd(const struct trace_prio *t, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < t->nr_kswapd; i++)
+		if (t->kswapd[i] == pid)
+			return 1;
+	return 0;
+}
+
+static void count_line(struct trace_prio *t, const char *s, size_t len)
+{
+	pid_t pid;
+	int64_t v;
+
+	switch (trace_parse_line(s, len, &pid, &v)) {
+	case 1:
+		if (v < TRACE_LEVELS)
+			(is_kswapd(t, pid) ? t->kswapd_count : t->direct_count)[v]++;
+		break;
+	case 2:
+		t->lost += v;
+		break;
+	}
+}
+
+/* Count the whole lines in the buffer; keep a trailing partial one. */
+static void count_lines(struct trace_prio *t)
+{
+	char *s = t->buf, *nl;
+	size_t left = t->len;
+
+	while ((nl = memchr(s, '\n', left))) {
+		count_line(t, s, (size_t)(nl - s));
+		left -= (size_t)(nl + 1 - s);
+		s = nl + 1;
+	}
+	memmove(t->buf, s, left);
+	t->len = left;
+}
+
+int trace_prio_drain(struct trace_prio *t)
+{
+	size_t total = 0;
+
+	while (t->fd >= 0 && total < TRACE_MAX_PER_SAMPLE) {
+		ssize_t n;
+
+		if (t->cap - t->len < TRACE_READ_CHUNK)
+			t->len = 0;   /* a line longer than a chunk: not ours */
+		n = read(t->fd, t->buf + t->len, TRACE_READ_CHUNK);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			return 0;
+		if (n < 0)
+			return error_errno("cannot read '%s/trace_pipe'", t->dir);
+		if (n == 0)
+			return 0;
+		t->len += (size_t)n;
+		total += (size_t)n;
+		count_lines(t);
+	}
+	return 0;
+}
+
+int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
+{
+	int i;
+
+	for (i = 0; i < TRACE_LEVELS; i++)
+		if (kv_push(out, src, t->names[i], strlen(t->names[i]),
+			    t->kswapd_count[i]) ||
+		    kv_push(out, src, t->names[TRACE_LEVELS + i],
+			    strlen(t->names[TRACE_LEVELS + i]), t->direct_count[i]))
+			return -1;
+	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
+}
+
+void trace_prio_stop(struct trace_prio *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	free(t->buf);
+	t->buf = NULL;
+	if (t->dir[0]) {
+		/* rmdir of an instance disables its events and frees its buffer */
+		write_file(t->dir, EVENT "/enable", "0");
+		if (rmdir(t->dir))
+			warning("cannot remove the tracefs instance '%s': %s",
+				t->dir, strerror(errno));
+		t->dir[0] = 0;
+	}
+}

@@ -1,0 +1,69 @@
+/*
+ * trace.h - reclaim priorities from the vmscan tracepoints (--trace-priority).
+ *
+ * The classic model estimates the scan priority reclaim reached; the
+ * kernel says what it was in every mm_vmscan_lru_shrink_inactive event
+ * ("... priority=N flags=...", 3.x and later).  The collector enables that
+ * event in a tracefs instance of its own (instances/vmscope-<pid>, so the
+ * global trace buffer and other tracers are left alone), drains the
+ * instance's trace_pipe at every sample and keeps, per priority level and
+ * per reclaimer, a running count of passes.  They are stored as ordinary
+ * counters of the source "trace":
+ *
+ *   kswapd_priority_<N>   passes by kswapd at priority N (0..12)
+ *   direct_priority_<N>   passes by any other task: direct reclaim and
+ *                         memory cgroup limit reclaim
+ *   lost_events           events the ring buffer dropped ("[LOST n EVENTS]")
+ *
+ * so an interval's deltas are its priority histogram, and the deepest
+ * level that moved is what reclaim reached (analyzer metric
+ * trace_priority).  kswapd is told apart by process id: the kswapd
+ * threads are found in /proc when tracing starts.
+ */
+#ifndef VMSCOPE_TRACE_H
+#define VMSCOPE_TRACE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "kv.h"
+
+#define TRACE_LEVELS 13          /* DEF_PRIORITY 12 down to 0 */
+#define TRACE_MAX_KSWAPD 64      /* one kswapd per NUMA node */
+
+struct trace_prio {
+	char dir[512];           /* our tracefs instance; "" while none */
+	int fd;                  /* its trace_pipe, non-blocking; -1 */
+	char *buf;               /* read buffer, with a partial line kept */
+	size_t len, cap;
+	pid_t kswapd[TRACE_MAX_KSWAPD];
+	int nr_kswapd;
+	int64_t kswapd_count[TRACE_LEVELS], direct_count[TRACE_LEVELS];
+	int64_t lost;
+	char names[2 * TRACE_LEVELS][24];
+};
+
+/*
+ * Find tracefs under root (mounting it on <root>/sys/kernel/tracing when
+ * nothing is mounted there, as trace-cmd does), create the instance and
+ * enable the event.  -1 with a message saying what the kernel lacks.
+ */
+int trace_prio_start(struct trace_prio *t, const char *root);
+
+/* Drain trace_pipe into the counts; -1 with a message on a read error. */
+int trace_prio_drain(struct trace_prio *t);
+
+/* Append the counters to out, tagged with source index src. */
+int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out);
+
+/* Disable the event and remove the instance; safe to call twice. */
+void trace_prio_stop(struct trace_prio *t);
+
+/*
+ * Parse one trace_pipe line: 1 for a shrink_inactive event (pid and
+ * priority set), 2 for a "[LOST n EVENTS]" line (n in *prio), 0 for
+ * anything else.  Exposed for the unit tests.
+ */
+int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
+
+#endif

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# collect-trace: --trace-priority on this machine's real vmscan tracepoints,
+# with reclaim forced by a small memory cgroup.  Needs root and tracefs.
+. "$(dirname "$0")/../lib.sh"
+
+# a tree without tracefs: a clear error, no run left behind
+mkdir -p "$TMP/root/proc" "$TMP/root/sys/kernel"
+cp "$FIXTURES/6.12-el10_jamescun-procfs.vmstat" "$TMP/root/proc/vmstat"
+rc=$(run_rc "$TMP/out" "$COLLECT" -n 1 --trace-priority --root "$TMP/root" -o "$TMP/none.db")
+is "$rc" 1 "trace-1.1 a kernel without tracefs is refused"
+check "trace-1.2 with a message naming tracefs" grep -q "no tracefs" "$TMP/out"
+is "$(q "$TMP/none.db" 'SELECT count(*) FROM run' 2>/dev/null || echo 0)" 0 \
+	"trace-1.3 and no run is recorded"
+
+cg_base=/sys/fs/cgroup/memory
+if ! need_root; then
+	skip "trace-2 real tracepoints" "needs root (tracefs, memory cgroup)"
+	exit 0
+elif [ ! -f "$cg_base/memory.limit_in_bytes" ]; then
+	skip "trace-2 real tracepoints" "no cgroup-v1 memory controller to force reclaim with"
+	exit 0
+fi
+tracefs=/sys/kernel/tracing
+mounted_here=0
+if [ ! -d "$tracefs/events" ]; then
+	mount -t tracefs nodev "$tracefs" 2>/dev/null && mounted_here=1
+fi
+if [ ! -d "$tracefs/events/vmscan/mm_vmscan_lru_shrink_inactive" ]; then
+	skip "trace-2 real tracepoints" "this kernel has no vmscan tracepoints in $tracefs"
+	exit 0
+fi
+[ "$mounted_here" = 1 ] && on_exit "umount '$tracefs'"
+
+cg="$cg_base/vmscope-trace-$$"
+mkdir "$cg"
+on_exit "rmdir '$cg'"
+echo $((32 << 20)) > "$cg/memory.limit_in_bytes"
+db="$TMP/trace.db"
+# 160 MiB of page cache through a 32 MiB group: limit reclaim, many passes
+"$COLLECT" -q -i 0.1 --trace-priority --cgroup "$(basename "$cg")" -o "$db" -- sh -c \
+	"echo \$\$ > '$cg/cgroup.procs' && dd if=/dev/zero of='$TMP/fill' bs=1M count=160 status=none"
+is "$?" 0 "trace-2.1 a run recorded with --trace-priority"
+rm -f "$TMP/fill"
+is "$(q "$db" 'SELECT sources FROM run_facts')" "vmstat,memcg,trace" \
+	"trace-2.2 the run lists the trace source"
+is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" 27 \
+	"trace-2.3 13 levels for kswapd and for the rest, and lost_events"
+passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")
+steals=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'memcg' AND name = 'pgpgout'")
+check "trace-2.4 the group's limit reclaim was traced ($passes passes, $steals pages out)" \
+	test "${passes:-0}" -gt 10 -a "${steals:-0}" -gt 0
+kswapd=$(q "$db" "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE source = 'trace' AND name LIKE 'kswapd_priority_%'")
+is "$kswapd" 0 "trace-2.5 none of it is counted as kswapd's (the host has 24 GB free)"
+is "$(q "$db" "SELECT kind FROM counter_name WHERE source = 'trace' AND name = 'direct_priority_12'")" counter \
+	"trace-2.6 trace names are counters"
+check "trace-2.7 the instance is removed at the end" \
+	test -z "$(ls "$tracefs/instances" | grep "^vmscope-")"
+"$VMSCOPE" show "$db" > "$TMP/show" 2>&1
+deepest=$(awk '$1 == "trace_direct_priority" { print $3 }' "$TMP/show")
+want=$(q "$db" "SELECT min(CAST(substr(name, 17) AS INTEGER)) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%' AND delta > 0")
+is "${deepest:-none}" "${want:-none}" "trace-2.8 show gives the deepest level whose count moved"

@@ -1,0 +1,53 @@
+/*
+ * t-trace.c - the vmscan trace_pipe lines the collector counts.
+ *
+ * Lines as the 6.18 kernel of this project's machine printed them, plus
+ * the shapes that must not be miscounted: a comm with dashes and spaces,
+ * an unknown comm ("<...>"), a lost-events marker, other events.
+ */
+#include <string.h>
+
+#include "tap.h"
+#include "trace.h"
+
+static int parse(const char *line, pid_t *pid, int64_t *prio)
+{
+	return trace_parse_line(line, strlen(line), pid, prio);
+}
+
+int main(void)
+{
+	pid_t pid = 0;
+	int64_t prio = 0;
+
+	tap_ok(parse("              dd-3999    [000] .....  8086.622418: "
+		 "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=256 "
+		 "nr_reclaimed=0 nr_dirty=256 nr_writeback=0 nr_congested=0 "
+		 "nr_immediate=0 nr_activate_anon=0 nr_activate_file=256 "
+		 "nr_ref_keep=0 nr_unmap_fail=0 priority=12 "
+		 "flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC", &pid, &prio) == 1 &&
+	   pid == 3999 && prio == 12, "a 6.18 shrink_inactive line: pid 3999, priority 12");
+	tap_ok(parse("         kswapd0-86      [001] d..1.   12.5: "
+		 "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=32 priority=0 "
+		 "flags=RECLAIM_WB_ANON", &pid, &prio) == 1 &&
+	   pid == 86 && prio == 0, "kswapd0 at priority 0");
+	tap_ok(parse("  my-prog -x 7-1234567 [003] ..... 1.0: "
+		 "mm_vmscan_lru_shrink_inactive: nid=1 priority=7 flags=x",
+		 &pid, &prio) == 1 && pid == 1234567 && prio == 7,
+	   "a comm with dashes and spaces: the pid before ' [cpu]'");
+	tap_ok(parse("           <...>-42      [000] ..... 1.0: "
+		 "mm_vmscan_lru_shrink_inactive: nid=0 priority=9 flags=x",
+		 &pid, &prio) == 1 && pid == 42 && prio == 9,
+	   "an unknown comm still gives its pid");
+	tap_ok(parse("CPU:1 [LOST 1234 EVENTS]", &pid, &prio) == 2 && prio == 1234,
+	   "a lost-events marker gives the count");
+	tap_ok(parse("              dd-3999    [000] .....  8086.6: "
+		 "mm_vmscan_lru_shrink_active: nid=0 nr_taken=3 priority=12 "
+		 "flags=x", &pid, &prio) == 0,
+	   "another vmscan event is not counted");
+	tap_ok(parse("              dd-3999    [000] .....  8086.6: "
+		 "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=3", &pid,
+		 &prio) == 0, "a line without priority= is not counted");
+	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
+	return tap_done();
+}
