@@ -8,7 +8,7 @@ VERSION := 0.1.0
 CC ?= cc
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
-	-Icollector -Ianalyzer -Ibench -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+	-Icollector -Ianalyzer -Ibench -Ilab -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
 LDLIBS = -lsqlite3 -lm
 
 # SANITIZE=address,undefined builds everything under the sanitizers (as git
@@ -25,6 +25,7 @@ ifeq ($(STATIC),1)
 COLLECT_LDFLAGS = -static
 COLLECT_LDLIBS = -lsqlite3 -lm -lz
 else
+COLLECT_LDFLAGS =
 COLLECT_LDLIBS = $(LDLIBS)
 endif
 
@@ -35,7 +36,7 @@ QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
-CMDS = runs show table compare attribute plot import export bench mark
+CMDS = runs show table compare attribute plot import export bench mark lab
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
@@ -45,13 +46,16 @@ COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
+	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
+	lab/qemu.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o collector/trace.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
-	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace
+	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
+	tests/unit/t-transfer
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -61,11 +65,15 @@ all: $(PROGRAMS)
 build:
 	@mkdir -p build
 
-# The schema is compiled in, one C string per line of schema/schema.sql.
-build/schema_sql.c: schema/schema.sql | build
-	$(QUIET_GEN)awk 'BEGIN { print "const char db_schema_sql[] ="; } \
+# Text files compiled in as one C string, one literal per line: the schema
+# (db_schema_sql) and the lab guest's /init (lab_init_sh).
+EMBED_TEXT = awk -v name=$(1) 'BEGIN { print "const char " name "[] ="; } \
 		{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); print "\"" $$0 "\\n\""; } \
-		END { print ";"; }' $< > $@
+		END { print ";"; }'
+build/schema_sql.c: schema/schema.sql | build
+	$(QUIET_GEN)$(call EMBED_TEXT,db_schema_sql) $< > $@
+build/lab_init_sh.c: lab/init.sh | build
+	$(QUIET_GEN)$(call EMBED_TEXT,lab_init_sh) $< > $@
 
 # Rebuild everything when the flags change (SANITIZE=..., CFLAGS=...),
 # as git does with GIT-CFLAGS.
@@ -84,12 +92,14 @@ build/plots_gp.c: $(PLOT_TEMPLATES) scripts/embed-templates.awk | build
 build/vmscope-collect: $(COLLECT_OBJS) | build
 	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ $(COLLECT_LDLIBS)
 
+# vmscope is static too: the lab puts it into its guests' initramfs
 build/vmscope: $(VMSCOPE_OBJS) | build
-	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcsv
+	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) -lz
 
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o collector/kv.o collector/err.o
+tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
@@ -97,7 +107,7 @@ tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o
 	collector/parse.o collector/kv.o
 
 $(UNIT_TESTS):
-	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lz
 
 bench/floor: bench/floor.o collector/parse.o collector/kv.o
 bench/cpu: bench/cpu.o

@@ -14,6 +14,8 @@ struct cmd_ctx {
 
 int cmd_mark(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_bench(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_lab_guest(int argc, char **argv, struct cmd_ctx *ctx);
 
 /* Add a marker to run_id (0: the newest being recorded) of the database. */
 int mark_add(const char *path, long long run_id, const char *text);

@@ -161,6 +161,34 @@ double memcg_cache_mb(const struct memcg *cg)
 	       (1 << 20);
 }
 
+/* A /proc/meminfo field ("SwapFree:") in MB; NAN if absent. */
+static double meminfo_mb(const char *field)
+{
+	char k[128];
+	unsigned long long kb;
+	double out = NAN;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fscanf(f, " %127s %llu%*[^\n]", k, &kb) == 2)
+		if (!strcmp(k, field)) {
+			out = (double)kb / 1024;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return out;
+}
+
+double machine_swap_mb(void)
+{
+	return meminfo_mb("SwapTotal:") - meminfo_mb("SwapFree:");
+}
+
+double machine_cache_mb(void)
+{
+	return meminfo_mb("Cached:");
+}
+
 void memcg_remove(struct memcg *cg)
 {
 	int tries;

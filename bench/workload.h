@@ -30,6 +30,9 @@ int memcg_probe_swappiness(const struct memcg *cg, int swappiness);
 /* Swap and page cache the group uses now, in MB; NAN if unknown. */
 double memcg_swap_mb(const struct memcg *cg);
 double memcg_cache_mb(const struct memcg *cg);
+/* The same for the whole machine (/proc/meminfo: swap used, Cached). */
+double machine_swap_mb(void);
+double machine_cache_mb(void);
 /* Kill what is left in the group and remove it. */
 void memcg_remove(struct memcg *cg);
 

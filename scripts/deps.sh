@@ -2,9 +2,11 @@
 # scripts/deps.sh - install the Debian packages vmscope builds and tests with.
 #
 # Installs only what is missing, so a second run is quiet.  --bench adds
-# the load generator `make bench` uses.  Needs root (or sudo).
+# the load generator `make bench` uses.  QEMU and a static busybox are for
+# `vmscope lab` (its guests' initramfs).  Needs root (or sudo).
 set -eu
-pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox"
+pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox
+	qemu-system-x86 busybox-static"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
 missing=""
 for p in $pkgs; do
@@ -16,4 +18,5 @@ sudo=""
 echo "installing:$missing"
 $sudo apt-get update -qq
 # shellcheck disable=SC2086
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+	$missing >/dev/null

@@ -41,6 +41,7 @@
 
 #define MAX_WRITERS 64
 #define MAX_VALUES 32
+#define MAX_TAGS 16
 
 static volatile sig_atomic_t interrupted;
 static volatile pid_t live[MAX_WRITERS + 2];   /* children to kill on ^C */
@@ -50,7 +51,9 @@ struct bench {
 	int64_t memory, swapfile_size, write_bytes, chunk;
 	double fraction, interval;
 	int values[MAX_VALUES], nr_values, values_given, trials, writers;
-	int whole_machine;
+	int whole_machine, trace_priority;
+	const char *extra_tags[MAX_TAGS];   /* --tag, for every run */
+	int nr_extra_tags;
 	struct memcg cg;
 	struct swapfile sw;
 	char workdir[256];
@@ -88,6 +91,7 @@ static void bench_usage(FILE *out)
 		"usage: vmscope bench swappiness [-o DB] [--memory SIZE] [--swapfile SIZE]\n"
 		"                 [--swappiness LIST] [--trials N] [--writers N]\n"
 		"                 [--hog-fraction F] [--write SIZE] [--whole-machine]\n"
+		"                 [--trace-priority] [--tag KEY=VALUE ...]\n"
 		"       vmscope bench readfiles [-o DB] [--memory SIZE] [--size SIZE]\n"
 		"                 [--chunk SIZE] [--file PATH]\n");
 }
@@ -210,8 +214,10 @@ static long long max_run(const char *path)
 	sqlite3 *db;
 	sqlite3_stmt *st;
 	long long id = 0;
+	struct stat sb;
 
-	if (access(path, F_OK) || db_open(path, DB_READ, &db))
+	/* the collector may have created the file but not the schema yet */
+	if (stat(path, &sb) || sb.st_size == 0 || db_open(path, DB_READ, &db))
 		return 0;
 	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(id), 0) FROM run", -1,
 			       &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
@@ -225,7 +231,7 @@ static long long max_run(const char *path)
 static long long record_start(struct bench *b, const char *const *tags, int n)
 {
 	char exe[PATH_MAX], interval[32];
-	const char *argv[40];
+	const char *argv[16 + 2 * (8 + MAX_TAGS)];
 	long long before = max_run(b->db), id;
 	int i, k = 0, tries;
 
@@ -242,9 +248,11 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 		argv[k++] = "--cgroup";
 		argv[k++] = b->cg.path;
 	}
-	for (i = 0; i < n && k < 36; i++) {
+	if (b->trace_priority)
+		argv[k++] = "--trace-priority";
+	for (i = 0; i < n + b->nr_extra_tags; i++) {
 		argv[k++] = "--tag";
-		argv[k++] = tags[i];
+		argv[k++] = i < n ? tags[i] : b->extra_tags[i - n];
 	}
 	argv[k] = NULL;
 	b->collector = fork();
@@ -373,8 +381,8 @@ static int trial(struct bench *b, int swappiness, int t)
 	secs = now_s() - start;
 	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
 	if (!rc && !interrupted) {
-		double swap = b->cg.path[0] ? memcg_swap_mb(&b->cg) : NAN;
-		double cache = b->cg.path[0] ? memcg_cache_mb(&b->cg) : NAN;
+		double swap = b->cg.path[0] ? memcg_swap_mb(&b->cg) : machine_swap_mb();
+		double cache = b->cg.path[0] ? memcg_cache_mb(&b->cg) : machine_cache_mb();
 
 		rc = mark_add(b->db, run, "writers done") ||
 		     add_result(b->db, run, "io_mbps", total_mb / secs, "MB/s", -1) ||
@@ -582,6 +590,25 @@ static int size_arg(const char *name, const char *arg, int64_t *out)
 				 name, arg) : 0;
 }
 
+/* The bench's own tags are kernel, swappiness, trial, bench and memcg. */
+static int add_tag(struct bench *b, const char *tag)
+{
+	static const char *const own[] = { "kernel=", "swappiness=", "trial=",
+					   "bench=", "memcg=" };
+	size_t i;
+
+	if (!strchr(tag, '=') || tag[0] == '=')
+		return error("bad tag '%s': expected KEY=VALUE", tag);
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (!strncmp(tag, own[i], strlen(own[i])))
+			return error("bad tag '%s': the benchmark sets '%.*s' itself",
+				     tag, (int)strlen(own[i]) - 1, own[i]);
+	if (b->nr_extra_tags == MAX_TAGS)
+		return error("too many --tag options (at most %d)", MAX_TAGS);
+	b->extra_tags[b->nr_extra_tags++] = tag;
+	return 0;
+}
+
 static int parse_bench(struct bench *b, int argc, char **argv, const char **file)
 {
 	static const struct option lo[] = {
@@ -597,6 +624,8 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		{ "chunk", required_argument, NULL, 'c' },
 		{ "file", required_argument, NULL, 'F' },
 		{ "whole-machine", no_argument, NULL, 'M' },
+		{ "trace-priority", no_argument, NULL, 'P' },
+		{ "tag", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -626,6 +655,8 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		case 'c': rc = size_arg("chunk size", optarg, &b->chunk); break;
 		case 'F': *file = optarg; break;
 		case 'M': b->whole_machine = 1; break;
+		case 'P': b->trace_priority = 1; break;
+		case 'T': rc = add_tag(b, optarg); break;
 		case 'h': return 1;
 		default: rc = -1;
 		}

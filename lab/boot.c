@@ -1,0 +1,380 @@
+/* boot.c - one lab boot from start to kept result (see boot.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boot.h"
+#include "db.h"
+#include "err.h"
+#include "initramfs.h"
+#include "kernel.h"
+#include "labdb.h"
+#include "qemu.h"
+#include "transfer.h"
+#include "banned.h"
+
+volatile sig_atomic_t lab_interrupted;
+
+/*
+ * The guest's kernel modules: its disks, and ext4 for the scratch disk.
+ * ext4 asks the crypto API for crc32c at mount, which would need modprobe
+ * when crc32c is a module: load it first.
+ */
+static const char *const guest_modules[] = {
+	"virtio_pci", "virtio_blk", "crc32c_generic", "ext4",
+};
+#define NR_GUEST_MODULES (sizeof(guest_modules) / sizeof(guest_modules[0]))
+
+static int in_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+	char buf[1024];
+
+	for (p = path ? path : "/usr/bin:/bin"; p && *p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, prog);
+		if (!access(buf, X_OK))
+			return 1;
+	}
+	return 0;
+}
+
+int lab_preflight(struct lab *l)
+{
+	ssize_t n = readlink("/proc/self/exe", l->vmscope, sizeof(l->vmscope) - 32);
+	char *slash;
+	sqlite3 *db;
+
+	if (n <= 0)
+		return error_errno("cannot find this program");
+	l->vmscope[n] = 0;
+	slash = strrchr(l->vmscope, '/');
+	snprintf(l->collect, sizeof(l->collect), "%.*s/vmscope-collect",
+		 (int)(slash - l->vmscope), l->vmscope);
+	if (!elf_is_static(l->vmscope) || !elf_is_static(l->collect))
+		return error("the lab boots the statically linked programs, and "
+			     "'%s' or '%s' is not one (build with make STATIC=1, "
+			     "the default without SANITIZE)", l->vmscope, l->collect);
+	if (!elf_is_static(l->busybox))
+		return error("no static busybox at '%s' (apt-get install busybox-static, "
+			     "or give --busybox PATH)", l->busybox);
+	if (!in_path("qemu-system-x86_64"))
+		return error("qemu-system-x86_64 is not installed "
+			     "(apt-get install qemu-system-x86)");
+	if (!access(l->db, F_OK)) {
+		if (db_open(l->db, DB_READ, &db))
+			return -1;
+		sqlite3_close(db);
+	}
+	if (l->logs)
+		snprintf(l->logdir, sizeof(l->logdir), "%s", l->logs);
+	else
+		snprintf(l->logdir, sizeof(l->logdir), "%s.logs", l->db);
+	if (mkdir(l->logdir, 0755) && errno != EEXIST)
+		return error_errno("cannot create the log directory '%s'", l->logdir);
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A sparse file of size bytes. */
+static int sparse(const char *path, int64_t size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int rc = fd < 0 || ftruncate(fd, size);
+
+	if (fd >= 0 && close(fd))
+		rc = 1;
+	return rc ? error_errno("cannot create '%s'", path) : 0;
+}
+
+struct boot_ctx {
+	char dir[512], initrd[600], transfer[600], swap[600], scratch[600];
+	char in_db[600], out_db[600], console[1200], qemu_log[1200];
+	const char *prefix;
+};
+
+static void cleanup(struct boot_ctx *b, int keep)
+{
+	const char *files[] = { b->initrd, b->transfer, b->swap, b->scratch,
+				b->in_db, b->out_db };
+	size_t i;
+
+	if (keep || !b->dir[0])
+		return;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		unlink(files[i]);
+	rmdir(b->dir);
+}
+
+static void size_text(char *out, size_t cap, int64_t bytes)
+{
+	if (bytes % (1 << 30) == 0)
+		snprintf(out, cap, "%lldG", (long long)(bytes >> 30));
+	else
+		snprintf(out, cap, "%lldM", (long long)(bytes >> 20));
+}
+
+/* Append s and its NUL to buf; 0 once it does not fit. */
+static size_t put_arg(char *buf, size_t len, size_t cap, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	if (!len && buf[0] == 1)
+		return 0;
+	if (len + n > cap) {
+		buf[0] = 1;          /* remember the overflow */
+		return 0;
+	}
+	memcpy(buf + len, s, n);
+	return len + n;
+}
+
+/* /lab/bench.args: the user's bench arguments, then the lab's tags. */
+static size_t bench_args(const struct lab *l, const char *release, int lru_on,
+			 const char *accel, const char *image, char *buf, size_t cap)
+{
+	char tags[6][300], mem[32];
+	const char *slash = strrchr(image, '/');
+	size_t len = 0;
+	int i;
+
+	size_text(mem, sizeof(mem), l->memory);
+	snprintf(tags[0], sizeof(tags[0]), "lab_kernel=%s, lru_gen %s", release,
+		 lru_on ? "on" : "off");
+	snprintf(tags[1], sizeof(tags[1]), "lru_gen=%s", lru_on ? "on" : "off");
+	snprintf(tags[2], sizeof(tags[2]), "lab_accel=%s", accel);
+	snprintf(tags[3], sizeof(tags[3]), "lab_memory=%s", mem);
+	snprintf(tags[4], sizeof(tags[4]), "lab_cpus=%d", l->cpus);
+	snprintf(tags[5], sizeof(tags[5]), "lab_image=%s", slash ? slash + 1 : image);
+	buf[0] = 0;
+	for (i = 0; i < l->nr_bench; i++)
+		len = put_arg(buf, len, cap, l->bench[i]);
+	for (i = 0; i < 6; i++) {
+		len = put_arg(buf, len, cap, "--tag");
+		len = put_arg(buf, len, cap, tags[i]);
+	}
+	return len;
+}
+
+static int make_initrd(const struct lab *l, struct boot_ctx *b,
+		       const struct kmod_list *mods, const char *release,
+		       int lru_on, const char *accel, const char *image)
+{
+	char args[8192], job[64];
+	struct initramfs_spec s = {
+		.busybox = l->busybox, .vmscope = l->vmscope, .collect = l->collect,
+		.mods = mods, .job = job, .args = args,
+	};
+
+	snprintf(job, sizeof(job), "lru_gen %s\ntrace yes\n", lru_on ? "on" : "off");
+	s.args_len = bench_args(l, release, lru_on, accel, image, args, sizeof(args));
+	if (!s.args_len)
+		return error("the benchmark's arguments are too long");
+	return initramfs_write(b->initrd, &s);
+}
+
+static int prepare(const struct lab *l, struct boot_ctx *b)
+{
+	int64_t size;
+
+	snprintf(b->dir, sizeof(b->dir), "/var/tmp/vmscope-lab.XXXXXX");
+	if (!mkdtemp(b->dir)) {
+		b->dir[0] = 0;
+		return error_errno("cannot create a work directory in /var/tmp");
+	}
+	snprintf(b->initrd, sizeof(b->initrd), "%s/initrd.cpio", b->dir);
+	snprintf(b->transfer, sizeof(b->transfer), "%s/transfer.img", b->dir);
+	snprintf(b->swap, sizeof(b->swap), "%s/swap.img", b->dir);
+	snprintf(b->scratch, sizeof(b->scratch), "%s/scratch.img", b->dir);
+	snprintf(b->in_db, sizeof(b->in_db), "%s/in.db", b->dir);
+	snprintf(b->out_db, sizeof(b->out_db), "%s/out.db", b->dir);
+	if (labdb_snapshot(l->db, b->in_db, &size) ||
+	    sparse(b->transfer, TRANSFER_HEADER + 2 * size + (256 << 20)) ||
+	    transfer_put(b->transfer, "host", size ? b->in_db : NULL, 0) ||
+	    sparse(b->swap, l->swap) || sparse(b->scratch, l->scratch))
+		return -1;
+	return 0;
+}
+
+/* Guest lines worth a progress line on the host. */
+static void relay(void *ctx, const char *line)
+{
+	const struct boot_ctx *b = ctx;
+
+	if (!strncmp(line, "vmscope: trial ", 15) || !strncmp(line, "vmscope-lab: ", 13) ||
+	    !strncmp(line, "vmscope: ", 9) || strstr(line, "Kernel panic") ||
+	    strstr(line, "Out of memory: Killed"))
+		fprintf(stderr, "lab: %s %s\n", b->prefix, line);
+}
+
+/* The last lines of the console log, for a failure report. */
+static void console_tail(const char *path, int lines)
+{
+	char buf[64][256];
+	int n = 0, i;
+	FILE *f = fopen(path, "re");
+
+	while (f && fgets(buf[n % 64], sizeof(buf[0]), f))
+		n++;
+	if (f)
+		fclose(f);
+	fprintf(stderr, "lab: the end of the console log '%s':\n", path);
+	for (i = n > lines ? n - lines : 0; i < n; i++)
+		fprintf(stderr, "  | %s", buf[i % 64]);
+}
+
+static int console_has(const char *path, const char *text)
+{
+	char line[1024];
+	FILE *f = fopen(path, "re");
+	int hit = 0;
+
+	while (f && !hit && fgets(line, sizeof(line), f))
+		hit = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return hit;
+}
+
+/* Why a guest did not send a database back, from its console. */
+static void guest_died(const struct boot_ctx *b, struct boot_result *r)
+{
+	if (console_has(b->console, "Kernel panic"))
+		snprintf(r->why, sizeof(r->why), "kernel panic");
+	else if (console_has(b->console, "Out of memory: Killed"))
+		snprintf(r->why, sizeof(r->why), "the OOM killer ended it");
+	else
+		snprintf(r->why, sizeof(r->why), "the guest stopped before "
+			 "sending its database back");
+}
+
+/* After QEMU: take the database back if the guest sent one. */
+static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
+{
+	struct transfer_hdr h;
+
+	if (transfer_get(b->transfer, &h, NULL) || strcmp(h.from, "guest")) {
+		guest_died(b, r);
+		return;
+	}
+	if (h.size > 0 && (transfer_get(b->transfer, &h, b->out_db) ||
+			   labdb_accept(l->db, b->out_db, &r->new_runs))) {
+		snprintf(r->why, sizeof(r->why), "the database that came back "
+			 "was refused (see above)");
+		return;
+	}
+	if (h.status) {
+		snprintf(r->why, sizeof(r->why), "the guest's job failed (exit %d%s), "
+			 "%lld runs kept", h.status,
+			 console_has(b->console, "Out of memory: Killed") ?
+			 ", OOM kill" : "", (long long)r->new_runs);
+		return;
+	}
+	r->ok = 1;
+}
+
+static void boot_and_collect(struct lab *l, struct boot_ctx *b,
+			     const struct kmod_list *mods, const char *image,
+			     int lru_on, struct boot_result *r)
+{
+	struct qemu_vm vm = {
+		.kernel = image, .initrd = b->initrd, .transfer = b->transfer,
+		.swap = b->swap, .scratch = b->scratch, .console = b->console,
+		.qemu_log = b->qemu_log, .memory = l->memory, .cpus = l->cpus,
+	};
+	enum qemu_end end;
+	char kvm_log[1300];
+
+	vm.kvm = strcmp(l->accel, "tcg") && l->kvm != 0 && qemu_kvm_present();
+	for (;;) {
+		snprintf(r->accel, sizeof(r->accel), "%s", vm.kvm ? "kvm" : "tcg");
+		fprintf(stderr, "lab: %s booting under %s\n", b->prefix, r->accel);
+		if (make_initrd(l, b, mods, r->release, lru_on, r->accel, image)) {
+			snprintf(r->why, sizeof(r->why), "cannot build the initramfs");
+			return;
+		}
+		end = qemu_boot(&vm, l->timeout, relay, b);
+		if (end != QEMU_KVM_FAILED || strcmp(l->accel, "auto"))
+			break;
+		snprintf(kvm_log, sizeof(kvm_log), "%s.kvm", b->qemu_log);
+		rename(b->qemu_log, kvm_log);
+		fprintf(stderr, "lab: KVM cannot run this guest here (no console "
+			"output; see '%s'): using TCG software emulation from now on\n",
+			kvm_log);
+		l->kvm = 0;
+		vm.kvm = 0;
+		/* the transfer disk is as the host wrote it: the guest never got far */
+		transfer_put(b->transfer, "host", access(b->in_db, F_OK) ? NULL : b->in_db, 0);
+	}
+	if (end == QEMU_POWERED_OFF) {
+		l->kvm = vm.kvm ? 1 : l->kvm;
+		collect(l, b, r);
+	} else if (end == QEMU_TIMEOUT) {
+		snprintf(r->why, sizeof(r->why), "timed out after %.0f s", l->timeout);
+	} else if (end == QEMU_KVM_FAILED) {
+		snprintf(r->why, sizeof(r->why), "KVM cannot run this guest (--accel tcg)");
+	} else {
+		snprintf(r->why, sizeof(r->why), lab_interrupted ? "interrupted" :
+			 "QEMU failed (see its log)");
+	}
+}
+
+void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
+	      struct boot_result *r)
+{
+	struct boot_ctx b;
+	struct kmod_list mods = { 0 };
+	char tree[1024], prefix[256];
+	double start = now_s();
+
+	memset(r, 0, sizeof(*r));
+	memset(&b, 0, sizeof(b));
+	r->lru_on = lru_on;
+	snprintf(r->accel, sizeof(r->accel), "-");
+	snprintf(r->release, sizeof(r->release), "%s", image);
+	if (kimage_release(image, r->release, sizeof(r->release))) {
+		snprintf(r->why, sizeof(r->why), "not a kernel image");
+		return;
+	}
+	snprintf(prefix, sizeof(prefix), "[%d/%d] %s, lru_gen %s:", nth, total,
+		 r->release, lru_on ? "on" : "off");
+	b.prefix = prefix;
+	snprintf(b.console, sizeof(b.console), "%s/%s-lru_gen-%s.log", l->logdir,
+		 r->release, lru_on ? "on" : "off");
+	snprintf(b.qemu_log, sizeof(b.qemu_log), "%s/%s-lru_gen-%s.qemu.log",
+		 l->logdir, r->release, lru_on ? "on" : "off");
+	kmod_tree(l->modules, image, r->release, tree, sizeof(tree));
+	if (!tree[0])
+		fprintf(stderr, "lab: %s no module tree for %s: assuming virtio and "
+			"ext4 are built in\n", prefix, r->release);
+	else if (kmod_resolve(tree, guest_modules, NR_GUEST_MODULES, &mods))
+		snprintf(r->why, sizeof(r->why), "modules missing (see above)");
+	if (!r->why[0] && prepare(l, &b))
+		snprintf(r->why, sizeof(r->why), "cannot prepare the boot (see above)");
+	if (!r->why[0])
+		boot_and_collect(l, &b, &mods, image, lru_on, r);
+	r->seconds = now_s() - start;
+	if (r->ok)
+		fprintf(stderr, "lab: %s done in %.0f s: %lld runs (console: %s)\n",
+			prefix, r->seconds, (long long)r->new_runs, b.console);
+	else {
+		fprintf(stderr, "lab: %s FAILED: %s\n", prefix, r->why);
+		if (b.console[0] && !access(b.console, F_OK))
+			console_tail(b.console, 15);
+	}
+	kmod_list_release(&mods);
+	cleanup(&b, l->keep);
+}

@@ -1,0 +1,47 @@
+/*
+ * boot.h - one lab boot: a kernel, an MGLRU mode, a benchmark, a result.
+ *
+ * lab_boot() makes a work directory with the guest's initramfs and its
+ * three disk images (transfer, swap, scratch; sparse files), carries the
+ * database in (labdb.h), boots (qemu.h), relays the guest's progress
+ * lines, and keeps what comes back.  The console log stays in the logs
+ * directory, one file per boot; the work directory is removed.
+ */
+#ifndef VMSCOPE_BOOT_H
+#define VMSCOPE_BOOT_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#define LAB_MAX_KERNELS 16
+
+struct lab {
+	const char *db, *modules, *logs, *accel, *busybox;
+	const char *kernels[LAB_MAX_KERNELS];
+	int nr_kernels;
+	int modes[2], nr_modes;          /* 0: MGLRU off, 1: on */
+	int64_t memory, swap, scratch;
+	int cpus, keep;
+	double timeout;
+	char **bench;                    /* the arguments after "bench" */
+	int nr_bench;
+	int kvm;                         /* -1: untried, 0: fails here, 1: works */
+	char vmscope[1024], collect[1024], logdir[1024];
+};
+
+struct boot_result {
+	char release[128], accel[8], why[256];
+	int lru_on, ok;
+	double seconds;
+	int64_t new_runs;
+};
+
+extern volatile sig_atomic_t lab_interrupted;
+
+/* Everything a boot needs, checked before the first: -1 with a message. */
+int lab_preflight(struct lab *l);
+
+void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
+	      struct boot_result *r);
+
+#endif
