@@ -15,6 +15,7 @@
 #include "kernel.h"
 #include "labdb.h"
 #include "qemu.h"
+#include "textfile.h"
 #include "transfer.h"
 #include "banned.h"
 
@@ -236,25 +237,12 @@ static void console_tail(const char *path, int lines)
 		fprintf(stderr, "  | %s", buf[i % 64]);
 }
 
-static int console_has(const char *path, const char *text)
-{
-	char line[1024];
-	FILE *f = fopen(path, "re");
-	int hit = 0;
-
-	while (f && !hit && fgets(line, sizeof(line), f))
-		hit = strstr(line, text) != NULL;
-	if (f)
-		fclose(f);
-	return hit;
-}
-
 /* Why a guest did not send a database back, from its console. */
 static void guest_died(const struct boot_ctx *b, struct boot_result *r)
 {
-	if (console_has(b->console, "Kernel panic"))
+	if (file_contains(b->console, "Kernel panic"))
 		snprintf(r->why, sizeof(r->why), "kernel panic");
-	else if (console_has(b->console, "Out of memory: Killed"))
+	else if (file_contains(b->console, "Out of memory: Killed"))
 		snprintf(r->why, sizeof(r->why), "the OOM killer ended it");
 	else
 		snprintf(r->why, sizeof(r->why), "the guest stopped before "
@@ -279,7 +267,7 @@ static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
 	if (h.status) {
 		snprintf(r->why, sizeof(r->why), "the guest's job failed (exit %d%s), "
 			 "%lld runs kept", h.status,
-			 console_has(b->console, "Out of memory: Killed") ?
+			 file_contains(b->console, "Out of memory: Killed") ?
 			 ", OOM kill" : "", (long long)r->new_runs);
 		return;
 	}

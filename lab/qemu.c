@@ -11,6 +11,7 @@
 
 #include "err.h"
 #include "qemu.h"
+#include "textfile.h"
 #include "banned.h"
 
 #define QEMU "qemu-system-x86_64"
@@ -175,19 +176,6 @@ static void follow(FILE *con, char *line, size_t cap, size_t *len,
 	}
 }
 
-static int log_has(const char *path, const char *text)
-{
-	char buf[4096];
-	FILE *f = fopen(path, "re");
-	int hit = 0;
-
-	while (f && !hit && fgets(buf, sizeof(buf), f))
-		hit = strstr(buf, text) != NULL;
-	if (f)
-		fclose(f);
-	return hit;
-}
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -230,7 +218,7 @@ enum qemu_end qemu_boot(const struct qemu_vm *vm, double timeout_s,
 		follow(con, line, sizeof(line), &len, fn, ctx);
 		if (r == pid)
 			break;
-		if (vm->kvm && (log_has(vm->qemu_log, "KVM internal error") ||
+		if (vm->kvm && (file_contains(vm->qemu_log, "KVM internal error") ||
 				(now_s() - start_s > KVM_SILENCE_S && ftell(con) <= 0))) {
 			fclose(con);
 			return stop(pid, QEMU_KVM_FAILED);
@@ -245,7 +233,7 @@ enum qemu_end qemu_boot(const struct qemu_vm *vm, double timeout_s,
 	fclose(con);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return QEMU_POWERED_OFF;
-	if (vm->kvm && (log_has(vm->qemu_log, "kvm") || log_has(vm->qemu_log, "KVM")))
+	if (vm->kvm && (file_contains(vm->qemu_log, "kvm") || file_contains(vm->qemu_log, "KVM")))
 		return QEMU_KVM_FAILED;
 	error("QEMU failed (exit %d): see '%s'", WIFEXITED(status) ?
 	      WEXITSTATUS(status) : 128 + WTERMSIG(status), vm->qemu_log);

@@ -15,30 +15,13 @@
 #define MAGIC "vmscope-lab-transfer 1\n"
 #define CHUNK (1 << 20)
 
-static int full_pwrite(int fd, const void *buf, size_t len, off_t at)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, at);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-		at += n;
-	}
-	return 0;
-}
-
-static int full_pread(int fd, void *buf, size_t len, off_t at)
+/* pwrite (out) or pread all of len bytes at offset at; -1 if cut short. */
+static int full_io(int fd, void *buf, size_t len, off_t at, int out)
 {
 	char *p = buf;
 
 	while (len) {
-		ssize_t n = pread(fd, p, len, at);
+		ssize_t n = out ? pwrite(fd, p, len, at) : pread(fd, p, len, at);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -77,7 +60,7 @@ static int put_data(int disk, const char *name, const char *db, int64_t *size,
 	}
 	lseek(in, 0, SEEK_SET);
 	while ((n = read(in, buf, CHUNK)) > 0) {
-		if (full_pwrite(disk, buf, (size_t)n, at)) {
+		if (full_io(disk, buf, (size_t)n, at, 1)) {
 			rc = error_errno("cannot write '%s' (is the disk big enough?)", name);
 			break;
 		}
@@ -107,7 +90,7 @@ int transfer_put(const char *disk, const char *from, const char *db, int status)
 	memset(hdr, 0, sizeof(hdr));
 	snprintf(hdr, sizeof(hdr), MAGIC "from: %s\nsize: %" PRId64 "\n"
 		 "crc32: %08" PRIx32 "\nstatus: %d\n", from, size, crc, status);
-	if (!rc && (fsync(fd) || full_pwrite(fd, hdr, sizeof(hdr), 0) || fsync(fd)))
+	if (!rc && (fsync(fd) || full_io(fd, hdr, sizeof(hdr), 0, 1) || fsync(fd)))
 		rc = error_errno("cannot write '%s'", disk);
 	if (close(fd) && !rc)
 		rc = error_errno("cannot write '%s'", disk);
@@ -150,10 +133,10 @@ static int get_data(int fd, const char *disk, const struct transfer_hdr *h,
 	while (!rc && done < h->size) {
 		size_t n = h->size - done < CHUNK ? (size_t)(h->size - done) : CHUNK;
 
-		if (full_pread(fd, buf, n, TRANSFER_HEADER + done))
+		if (full_io(fd, buf, n, TRANSFER_HEADER + done, 0))
 			rc = error("'%s' is cut short: %" PRId64 " of %" PRId64
 				   " bytes", disk, done, h->size);
-		else if (full_pwrite(o, buf, n, done))
+		else if (full_io(o, buf, n, done, 1))
 			rc = error_errno("cannot write '%s'", out);
 		c = crc32(c, (const Bytef *)buf, (uInt)n);
 		done += (int64_t)n;
@@ -175,7 +158,7 @@ int transfer_get(const char *disk, struct transfer_hdr *h, const char *out)
 	if (fd < 0)
 		return error_errno("cannot open '%s'", disk);
 	hdr[TRANSFER_HEADER] = 0;
-	rc = full_pread(fd, hdr, TRANSFER_HEADER, 0) ?
+	rc = full_io(fd, hdr, TRANSFER_HEADER, 0, 0) ?
 	     error("'%s' is too short for a lab transfer", disk) :
 	     parse_header(disk, hdr, h);
 	if (!rc && out)

@@ -5,6 +5,11 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TMP" || exit 1
 
+# --tag: the benchmark's own keys are refused before anything is done
+rc=$(run_rc out "$VMSCOPE" bench swappiness --tag kernel=mine --swapfile 64M)
+is "$rc" 2 "bench-0.3 --tag with a key the benchmark sets is misuse"
+check "bench-0.4 and is named" grep -q "bad tag 'kernel=mine': the benchmark sets 'kernel' itself" out
+
 if ! need_root; then
 	rc=$(run_rc out "$VMSCOPE" bench swappiness --swapfile 64M)
 	is "$rc" 1 "bench-0.1 refuses without root"
