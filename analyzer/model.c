@@ -238,3 +238,17 @@ void model_split(const struct interval_in *in, int memcg,
 	else
 		out->cause = CAUSE_UNEXPLAINED;
 }
+
+/*
+ * MGLRU (6.1+ with lru_gen enabled) reclaims by generations, not by the
+ * active/inactive scan these models read: no estimate, no class.
+ */
+void model_outside(struct interval_out *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->mapped_ratio = out->gate = NAN;
+	out->p_kswapd = out->p_direct = out->p_hat = NAN;
+	out->efficiency = out->p_need = out->build_up = NAN;
+	out->p_star = -1;
+	out->cause = CAUSE_UNEXPLAINED;
+}

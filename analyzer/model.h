@@ -82,5 +82,7 @@ void model_classic(const struct interval_in *in, const int version[3],
 		   struct interval_out *out);
 void model_split(const struct interval_in *in, int memcg,
 		 struct interval_out *out);
+/* An interval outside both models (MGLRU): estimates NAN, unexplained. */
+void model_outside(struct interval_out *out);
 
 #endif

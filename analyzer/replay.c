@@ -216,7 +216,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		else if (m->kind == MODEL_SPLIT)
 			model_split(&in, m->memcg, &o);
 		else
-			memset(&o, 0, sizeof(o)), o.cause = CAUSE_UNEXPLAINED;
+			model_outside(&o);
 		a->intervals++;
 		truth = true_priority(&ms, a);
 		if (!isnan(truth) && !isnan(o.p_hat)) {

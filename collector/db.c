@@ -155,7 +155,7 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out)
 	sqlite3_busy_timeout(db, 5000);
 	if (db_check(db, path, &version, &empty))
 		goto fail;
-	if (mode == DB_READ && (empty || version < DB_SCHEMA_VERSION)) {
+	if (mode == DB_READ && (empty || version < DB_READ_OLDEST)) {
 		error("cannot open '%s': %s", path, empty ?
 		      "the database is empty" :
 		      "old schema; open it once with vmscope-collect to upgrade");

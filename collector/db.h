@@ -15,6 +15,11 @@
 /* 'vmsc': marks the file as ours, see PRAGMA application_id. */
 #define DB_APPLICATION_ID 0x766d7363
 #define DB_SCHEMA_VERSION 2
+/*
+ * The oldest schema the readers take as it is: version 2 only added a
+ * counter kind for the trace source, which a version-1 file cannot hold.
+ */
+#define DB_READ_OLDEST 1
 
 enum db_mode {
 	DB_READ,     /* must exist and be ours */

@@ -153,7 +153,7 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	int i;
 
 	size_text(mem, sizeof(mem), l->memory);
-	snprintf(tags[0], sizeof(tags[0]), "lab_kernel=%s, lru_gen %s", release,
+	snprintf(tags[0], sizeof(tags[0]), "lab_kernel=%s (lru_gen %s)", release,
 		 lru_on ? "on" : "off");
 	snprintf(tags[1], sizeof(tags[1]), "lru_gen=%s", lru_on ? "on" : "off");
 	snprintf(tags[2], sizeof(tags[2]), "lab_accel=%s", accel);
@@ -176,7 +176,8 @@ static int make_initrd(const struct lab *l, struct boot_ctx *b,
 {
 	char args[8192], job[64];
 	struct initramfs_spec s = {
-		.busybox = l->busybox, .vmscope = l->vmscope, .collect = l->collect,
+		/* the running program itself, even if its file was rebuilt since */
+		.busybox = l->busybox, .vmscope = "/proc/self/exe", .collect = l->collect,
 		.mods = mods, .job = job, .args = args,
 	};
 
@@ -266,9 +267,10 @@ static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
 	}
 	if (h.status) {
 		snprintf(r->why, sizeof(r->why), "the guest's job failed (exit %d%s), "
-			 "%lld runs kept", h.status,
+			 "%lld run%s kept", h.status,
 			 file_contains(b->console, "Out of memory: Killed") ?
-			 ", OOM kill" : "", (long long)r->new_runs);
+			 ", OOM kill" : "", (long long)r->new_runs,
+			 r->new_runs == 1 ? "" : "s");
 		return;
 	}
 	r->ok = 1;
@@ -310,13 +312,17 @@ static void boot_and_collect(struct lab *l, struct boot_ctx *b,
 	if (end == QEMU_POWERED_OFF) {
 		l->kvm = vm.kvm ? 1 : l->kvm;
 		collect(l, b, r);
+	} else if (end == QEMU_HUNG) {
+		snprintf(r->why, sizeof(r->why), "the guest hung (soft lockup or "
+			 "RCU stall on its console)");
 	} else if (end == QEMU_TIMEOUT) {
 		snprintf(r->why, sizeof(r->why), "timed out after %.0f s", l->timeout);
 	} else if (end == QEMU_KVM_FAILED) {
 		snprintf(r->why, sizeof(r->why), "KVM cannot run this guest (--accel tcg)");
+	} else if (end == QEMU_INTERRUPTED) {
+		snprintf(r->why, sizeof(r->why), "interrupted");
 	} else {
-		snprintf(r->why, sizeof(r->why), lab_interrupted ? "interrupted" :
-			 "QEMU failed (see its log)");
+		snprintf(r->why, sizeof(r->why), "QEMU failed (see its log)");
 	}
 }
 
@@ -356,8 +362,9 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 		boot_and_collect(l, &b, &mods, image, lru_on, r);
 	r->seconds = now_s() - start;
 	if (r->ok)
-		fprintf(stderr, "lab: %s done in %.0f s: %lld runs (console: %s)\n",
-			prefix, r->seconds, (long long)r->new_runs, b.console);
+		fprintf(stderr, "lab: %s done in %.0f s: %lld run%s (console: %s)\n",
+			prefix, r->seconds, (long long)r->new_runs,
+			r->new_runs == 1 ? "" : "s", b.console);
 	else {
 		fprintf(stderr, "lab: %s FAILED: %s\n", prefix, r->why);
 		if (b.console[0] && !access(b.console, F_OK))

@@ -26,7 +26,7 @@ struct lab {
 	char **bench;                    /* the arguments after "bench" */
 	int nr_bench;
 	int kvm;                         /* -1: untried, 0: fails here, 1: works */
-	char vmscope[1024], collect[1024], logdir[1024];
+	char vmscope[1024], collect[1024], logdir[1024];   /* vmscope: for messages */
 };
 
 struct boot_result {

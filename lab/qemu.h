@@ -25,8 +25,10 @@ struct qemu_vm {
 enum qemu_end {
 	QEMU_POWERED_OFF,    /* the guest shut down (or rebooted on a panic) */
 	QEMU_TIMEOUT,        /* killed after the time limit */
+	QEMU_HUNG,           /* the guest reported a soft lockup or RCU stall */
 	QEMU_KVM_FAILED,     /* KVM could not run this guest: use TCG */
 	QEMU_FAILED,         /* QEMU itself failed (message printed) */
+	QEMU_INTERRUPTED,    /* qemu_interrupt() stopped it */
 };
 
 /* Called with every complete console line (no newline) as it arrives. */

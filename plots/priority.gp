@@ -6,7 +6,7 @@ set termoption noenhanced
 set grid
 set multiplot layout 2,1 title @TITLE@
 @MARKERS@
-set title 'estimated priority (kswapd, direct reclaim) and prev_priority where recorded'
+set title 'estimated priority (kswapd, direct reclaim) and the true priority where recorded'
 set ylabel 'priority'
 set yrange [-0.5:12.5]
 plot @PRIORITY@

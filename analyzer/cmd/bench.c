@@ -209,17 +209,18 @@ static void collector_path(char *buf, size_t cap)
 	snprintf(buf, cap, "vmscope-collect");
 }
 
+/*
+ * The newest run id in path, 0 while there is none.  A probe, quiet: the
+ * collector may have created the file but not committed its schema yet.
+ */
 static long long max_run(const char *path)
 {
-	sqlite3 *db;
-	sqlite3_stmt *st;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
 	long long id = 0;
-	struct stat sb;
 
-	/* the collector may have created the file but not the schema yet */
-	if (stat(path, &sb) || sb.st_size == 0 || db_open(path, DB_READ, &db))
-		return 0;
-	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(id), 0) FROM run", -1,
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, "SELECT coalesce(max(id), 0) FROM run", -1,
 			       &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);

@@ -512,7 +512,8 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 	     markers(&v[1], set, r) ||
 	     clause(&v[2], "priority", -1, "1:2", "linespoints", "", "kswapd (estimated)") ||
 	     clause(&v[2], "priority", -1, "1:3", "linespoints", "", "direct reclaim (estimated)") ||
-	     clause(&v[2], "priority", -1, "1:4", "lines", "", "prev_priority (zoneinfo)") ||
+	     clause(&v[2], "priority", -1, "1:4", "lines", "",
+		    a.truth_from ? a.truth_from : "true priority (not recorded)") ||
 	     clause(&v[3], "priority", -1, "1:5", "lines", "", "swap out") ||
 	     gp_quote(&v[0], title) ||
 	     (!pc.seen[0] && no_data(&v[2])) || (!pc.seen[1] && no_data(&v[3]));

@@ -74,6 +74,9 @@ refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (2
 "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
 sqlite3 "$TMP/v1.db" "DELETE FROM counter_kind WHERE source = 'trace'; PRAGMA user_version = 1"
 before=$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')
+rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$TMP/v1.db")
+is "$rc" 0 "fault-5.7 the analyzer reads a version-1 database as it is"
+is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 1 "fault-5.8 and leaves it at version 1"
 "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
 is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 2 "fault-5.4 a version-1 database is migrated to 2 on write"
 is "$(sqlite3 "$TMP/v1.db" "SELECT kind FROM counter_kind WHERE source = 'trace'")" counter \

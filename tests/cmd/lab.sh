@@ -33,7 +33,7 @@ is "$(q lab.db 'SELECT count(*) FROM run')" 2 "lab-1.4 the database came back wi
 is "$(q lab.db "SELECT DISTINCT kernel_release FROM run_facts")" "$rel" \
 	"lab-1.5 recorded by the guest's kernel"
 is "$(q lab.db "SELECT count(*) FROM run_tags WHERE (key = 'lru_gen' AND value = 'off')
-	OR (key = 'lab_kernel' AND value = '$rel, lru_gen off') OR (key = 'lab_memory' AND value = '512M')
+	OR (key = 'lab_kernel' AND value = '$rel (lru_gen off)') OR (key = 'lab_memory' AND value = '512M')
 	OR (key = 'lab_accel' AND value IN ('kvm', 'tcg')) OR (key = 'kernel' AND value = '$rel')")" 10 \
 	"lab-1.6 every run tagged with the kernel, the LRU mode and the lab settings"
 is "$(q lab.db "SELECT DISTINCT value FROM run_tags WHERE key = 'note'")" "it's \"quoted\" \$(x)" \
@@ -50,7 +50,7 @@ check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^v
 
 # --- 2: MGLRU on, into the same database: the earlier runs are kept -------
 "$VMSCOPE" export lab.db 1 --csv --long > before.csv 2>/dev/null
-"$VMSCOPE" lab --accel tcg --lru-gen on --kernel "$K" -o lab.db -- "${sweep[@]}" > out2 2> err2
+"$VMSCOPE" lab --accel tcg --timeout 600 --lru-gen on --kernel "$K" -o lab.db -- "${sweep[@]}" > out2 2> err2
 is "$?" 0 "lab-2.1 the same sweep with MGLRU on"
 is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lru_gen' AND value = 'on'")" 2 \
 	"lab-2.2 two more runs, tagged lru_gen=on"
@@ -64,7 +64,7 @@ check "lab-2.5 attribute reports MGLRU runs as outside the classic model" \
 
 # --- 3: failures: not a kernel; a benchmark that fails inside the guest ----
 sum=$(md5sum < lab.db)
-"$VMSCOPE" lab --accel tcg --kernel /etc/hostname --kernel "$K" -o lab.db -- \
+"$VMSCOPE" lab --accel tcg --timeout 600 --kernel /etc/hostname --kernel "$K" -o lab.db -- \
 	bench swappiness --swappiness 300 > out3 2> err3
 is "$?" 1 "lab-3.1 a lab with failed boots exits 1"
 check "lab-3.2 a file that is not a kernel is reported" grep -q "is not an x86 bzImage" err3
@@ -87,3 +87,15 @@ is "$rc" 1 "lab-5.1 a database of another program is refused"
 check "lab-5.2 before anything is booted" sh -c "grep -q 'not a vmscope database' out5 && ! grep -q booting out5"
 rc=$(run_rc out6 "$VMSCOPE" lab --kernel "$K" -o x.db -- swappiness)
 is "$rc" 2 "lab-5.3 the benchmark must follow '--' as 'bench ...'"
+
+# --- 6: Ctrl-C in the middle of a boot -------------------------------------
+"$VMSCOPE" lab --accel tcg --timeout 600 --kernel "$K" -o lab.db -- "${sweep[@]}" > out7 2> err7 &
+pid=$!
+for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err7 && break; sleep 0.2; done
+kill -INT "$pid"
+wait "$pid"
+is "$?" 130 "lab-6.1 an interrupted lab exits 130"
+check "lab-6.2 and says the boot was interrupted" grep -q "FAILED: interrupted" out7
+is "$(md5sum < lab.db)" "$sum" "lab-6.3 the database is untouched"
+check "lab-6.4 no QEMU is left running" sh -c "! pgrep -f '[q]emu-system-x86_64.*$K' >/dev/null"
+check "lab-6.5 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
