@@ -250,6 +250,26 @@ static void guest_died(const struct boot_ctx *b, struct boot_result *r)
 			 "sending its database back");
 }
 
+/*
+ * A database that came back whole but was not taken (the host's file
+ * changed meanwhile, say) still holds the guest's runs: keep it beside the
+ * console log rather than delete it with the work directory.
+ */
+static void keep_refused(const struct boot_ctx *b, struct boot_result *r)
+{
+	char kept[1300];
+	int64_t size;
+
+	snprintf(kept, sizeof(kept), "%.*s.db", (int)(strlen(b->console) - 4),
+		 b->console);
+	if (labdb_snapshot(b->out_db, kept, &size) == 0 && size > 0)
+		snprintf(r->why, sizeof(r->why), "the database that came back was "
+			 "refused (see above); kept as '%s'", kept);
+	else
+		snprintf(r->why, sizeof(r->why), "the database that came back "
+			 "was refused (see above)");
+}
+
 /* After QEMU: take the database back if the guest sent one. */
 static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
 {
@@ -259,10 +279,13 @@ static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
 		guest_died(b, r);
 		return;
 	}
-	if (h.size > 0 && (transfer_get(b->transfer, &h, b->out_db) ||
-			   labdb_accept(l->db, b->out_db, &r->new_runs))) {
+	if (h.size > 0 && transfer_get(b->transfer, &h, b->out_db)) {
 		snprintf(r->why, sizeof(r->why), "the database that came back "
-			 "was refused (see above)");
+			 "is damaged (see above)");
+		return;
+	}
+	if (h.size > 0 && labdb_accept(l->db, b->out_db, &r->new_runs)) {
+		keep_refused(b, r);
 		return;
 	}
 	if (h.status) {

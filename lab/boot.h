@@ -30,7 +30,7 @@ struct lab {
 };
 
 struct boot_result {
-	char release[128], accel[8], why[256];
+	char release[128], accel[8], why[1536];
 	int lru_on, ok;
 	double seconds;
 	int64_t new_runs;

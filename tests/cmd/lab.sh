@@ -99,3 +99,18 @@ check "lab-6.2 and says the boot was interrupted" grep -q "FAILED: interrupted" 
 is "$(md5sum < lab.db)" "$sum" "lab-6.3 the database is untouched"
 check "lab-6.4 no QEMU is left running" sh -c "! pgrep -f '[q]emu-system-x86_64.*$K' >/dev/null"
 check "lab-6.5 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+
+# --- 7: the host's database changes while the guest runs ------------------
+runs=$(q lab.db 'SELECT count(*) FROM run')
+"$VMSCOPE" lab --accel tcg --timeout 600 --kernel "$K" -o lab.db -- "${sweep[@]}" > out8 2> err8 &
+pid=$!
+for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err8 && break; sleep 0.2; done
+"$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
+wait "$pid"
+is "$?" 1 "lab-7.1 a database changed during the boot is not overwritten"
+check "lab-7.2 and says why" grep -q "lacks runs the host had: kept the host's" err8
+is "$(q lab.db 'SELECT count(*) FROM run')" $((runs + 1)) "lab-7.3 the run recorded meanwhile is kept"
+kept="lab.db.logs/$rel-lru_gen-off.db"
+is "$(q "$kept" 'SELECT count(*) FROM run' 2>/dev/null)" $((runs + 2)) \
+	"lab-7.4 the guest's runs are kept beside its console log"
+check "lab-7.5 the summary names that file" grep -q "kept as '$kept'" out8
