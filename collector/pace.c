@@ -12,6 +12,11 @@ int64_t pace_now_ns(clockid_t clock)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+double pace_now_s(void)
+{
+	return (double)pace_now_ns(CLOCK_MONOTONIC) / 1e9;
+}
+
 void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 		int64_t interval_ns)
 {

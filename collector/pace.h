@@ -20,6 +20,8 @@ struct pacer {
 };
 
 int64_t pace_now_ns(clockid_t clock);
+/* CLOCK_MONOTONIC in seconds: for elapsed times and deadlines. */
+double pace_now_s(void);
 
 void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 		int64_t interval_ns);

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "boot.h"
 #include "db.h"
 #include "err.h"
+#include "pace.h"
 #include "initramfs.h"
 #include "kernel.h"
 #include "labdb.h"
@@ -80,14 +80,6 @@ int lab_preflight(struct lab *l)
 	if (mkdir(l->logdir, 0755) && errno != EEXIST)
 		return error_errno("cannot create the log directory '%s'", l->logdir);
 	return 0;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* A sparse file of size bytes. */
@@ -355,7 +347,7 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 	struct boot_ctx b;
 	struct kmod_list mods = { 0 };
 	char tree[1024], prefix[256];
-	double start = now_s();
+	double start = pace_now_s();
 
 	memset(r, 0, sizeof(*r));
 	memset(&b, 0, sizeof(b));
@@ -383,7 +375,7 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 		snprintf(r->why, sizeof(r->why), "cannot prepare the boot (see above)");
 	if (!r->why[0])
 		boot_and_collect(l, &b, &mods, image, lru_on, r);
-	r->seconds = now_s() - start;
+	r->seconds = pace_now_s() - start;
 	if (r->ok)
 		fprintf(stderr, "lab: %s done in %.0f s: %lld run%s (console: %s)\n",
 			prefix, r->seconds, (long long)r->new_runs,

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "err.h"
+#include "pace.h"
 #include "qemu.h"
 #include "textfile.h"
 #include "banned.h"
@@ -195,14 +195,6 @@ static int follow(FILE *con, char *line, size_t cap, size_t *len,
 	return hung;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static enum qemu_end stop(pid_t pid, enum qemu_end why)
 {
 	kill(pid, SIGKILL);
@@ -214,7 +206,7 @@ static enum qemu_end stop(pid_t pid, enum qemu_end why)
 enum qemu_end qemu_boot(const struct qemu_vm *vm, double timeout_s,
 			qemu_line_fn fn, void *ctx)
 {
-	double start_s = now_s();
+	double start_s = pace_now_s();
 	char line[1024];
 	size_t len = 0;
 	FILE *con;
@@ -242,11 +234,11 @@ enum qemu_end qemu_boot(const struct qemu_vm *vm, double timeout_s,
 			return stop(pid, QEMU_HUNG);
 		}
 		if (vm->kvm && (file_contains(vm->qemu_log, "KVM internal error") ||
-				(now_s() - start_s > KVM_SILENCE_S && ftell(con) <= 0))) {
+				(pace_now_s() - start_s > KVM_SILENCE_S && ftell(con) <= 0))) {
 			fclose(con);
 			return stop(pid, QEMU_KVM_FAILED);
 		}
-		if (now_s() - start_s > timeout_s) {
+		if (pace_now_s() - start_s > timeout_s) {
 			fclose(con);
 			return stop(pid, QEMU_TIMEOUT);
 		}

@@ -29,12 +29,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "db.h"
 #include "err.h"
+#include "pace.h"
 #include "facts.h"
 #include "workload.h"
 #include "banned.h"
@@ -75,14 +75,6 @@ static void on_signal(int sig)
 static void track(int slot, pid_t pid)
 {
 	live[slot] = pid;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void bench_usage(FILE *out)
@@ -371,7 +363,7 @@ static int trial(struct bench *b, int swappiness, int t)
 		return -1;
 	track(1, b->hog);
 	rc = mark_add(b->db, run, "hog touched");
-	start = now_s();
+	start = pace_now_s();
 	if (!rc)
 		rc = writers_start(b->cg.path[0] ? &b->cg : NULL, b->workdir,
 				   b->writers, b->write_bytes, b->pids);
@@ -379,7 +371,7 @@ static int trial(struct bench *b, int swappiness, int t)
 		track(2 + i, b->pids[i]);
 	rc = rc || mark_add(b->db, run, "writers started") ||
 	     writers_wait(b->pids, b->writers);
-	secs = now_s() - start;
+	secs = pace_now_s() - start;
 	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
 	if (!rc && !interrupted) {
 		double swap = b->cg.path[0] ? memcg_swap_mb(&b->cg) : machine_swap_mb();
@@ -427,14 +419,14 @@ static void extend_to_200(struct bench *b)
 static int sweep(struct bench *b)
 {
 	int n, done = 0, v, t;
-	double start = now_s();
+	double start = pace_now_s();
 
 	extend_to_200(b);
 	n = b->nr_values * b->trials;
 
 	for (v = 0; v < b->nr_values; v++)
 		for (t = 1; t <= b->trials; t++) {
-			double el = now_s() - start;
+			double el = pace_now_s() - start;
 
 			fprintf(stderr, "vmscope: trial %d of %d (swappiness %d, trial %d), "
 				"%.0f s elapsed%s", done + 1, n, b->values[v], t, el,
@@ -474,7 +466,7 @@ static void reader(const struct bench *b, const char *path, int out)
 {
 	static char buf[1 << 20];
 	int64_t done = 0, chunk = 0;
-	double start = now_s();
+	double start = pace_now_s();
 	int fd;
 
 	if (b->cg.path[0] && memcg_add(&b->cg, getpid()))
@@ -492,12 +484,12 @@ static void reader(const struct bench *b, const char *path, int out)
 		chunk += n;
 		if (chunk >= b->chunk) {
 			int len = snprintf(line, sizeof(line), "%.6f %.6f\n",
-					   now_s() - start, (double)chunk / (1 << 20));
+					   pace_now_s() - start, (double)chunk / (1 << 20));
 
 			if (write(out, line, (size_t)len) != len)
 				_exit(1);
 			chunk = 0;
-			start = now_s();
+			start = pace_now_s();
 		}
 	}
 	_exit(done > 0 ? 0 : 1);
