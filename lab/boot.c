@@ -15,7 +15,7 @@
 #include "kernel.h"
 #include "labdb.h"
 #include "qemu.h"
-#include "textfile.h"
+#include "fileio.h"
 #include "transfer.h"
 #include "banned.h"
 

@@ -6,6 +6,7 @@
 
 #include "cpio.h"
 #include "err.h"
+#include "fileio.h"
 #include "banned.h"
 
 int cpio_open(struct cpio *c, const char *path)
@@ -58,21 +59,14 @@ int cpio_file(struct cpio *c, const char *name, mode_t perm, const void *data,
 
 int cpio_copy(struct cpio *c, const char *name, mode_t perm, const char *src)
 {
-	FILE *in = fopen(src, "rbe");
-	char *data = NULL;
-	long len;
-	int rc = -1;
+	char *data;
+	size_t len;
+	int rc;
 
-	if (!in)
+	if (file_read_all(src, &data, &len))
 		return error_errno("cannot read '%s'", src);
-	if (fseek(in, 0, SEEK_END) == 0 && (len = ftell(in)) >= 0 &&
-	    fseek(in, 0, SEEK_SET) == 0 && (data = malloc((size_t)len + 1)) &&
-	    fread(data, 1, (size_t)len, in) == (size_t)len)
-		rc = cpio_file(c, name, perm, data, (size_t)len);
-	else
-		error_errno("cannot read '%s'", src);
+	rc = cpio_file(c, name, perm, data, len);
 	free(data);
-	fclose(in);
 	return rc;
 }
 

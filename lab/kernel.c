@@ -10,32 +10,11 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fileio.h"
 #include "kernel.h"
 #include "banned.h"
 
 #define MAX_DEPTH 16             /* module dependency chains are short */
-
-static int read_whole(const char *path, char **data, size_t *len)
-{
-	FILE *f = fopen(path, "rbe");
-	long n;
-
-	*data = NULL;
-	if (!f)
-		return -1;
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
-	    !(*data = malloc((size_t)n + 1)) ||
-	    fread(*data, 1, (size_t)n, f) != (size_t)n) {
-		free(*data);
-		*data = NULL;
-		fclose(f);
-		return -1;
-	}
-	(*data)[n] = 0;
-	*len = (size_t)n;
-	fclose(f);
-	return 0;
-}
 
 int kimage_release(const char *image, char *out, size_t cap)
 {
@@ -132,7 +111,7 @@ int kmod_depends(const char *path, char *out, size_t cap)
 	size_t len, size;
 
 	out[0] = 0;
-	if (read_whole(path, &data, &len))
+	if (file_read_all(path, &data, &len))
 		return error_errno("cannot read module '%s'", path);
 	info = modinfo(data, len, &size);
 	if (!info) {

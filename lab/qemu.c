@@ -11,7 +11,7 @@
 #include "err.h"
 #include "pace.h"
 #include "qemu.h"
-#include "textfile.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define QEMU "qemu-system-x86_64"
