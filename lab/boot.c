@@ -120,19 +120,16 @@ static void size_text(char *out, size_t cap, int64_t bytes)
 		snprintf(out, cap, "%lldM", (long long)(bytes >> 20));
 }
 
-/* Append s and its NUL to buf; 0 once it does not fit. */
-static size_t put_arg(char *buf, size_t len, size_t cap, const char *s)
+/* Append s and its NUL to buf at *len; -1 if it does not fit. */
+static int put_arg(char *buf, size_t *len, size_t cap, const char *s)
 {
 	size_t n = strlen(s) + 1;
 
-	if (!len && buf[0] == 1)
-		return 0;
-	if (len + n > cap) {
-		buf[0] = 1;          /* remember the overflow */
-		return 0;
-	}
-	memcpy(buf + len, s, n);
-	return len + n;
+	if (*len + n > cap)
+		return -1;
+	memcpy(buf + *len, s, n);
+	*len += n;
+	return 0;
 }
 
 /* /lab/bench.args: the user's bench arguments, then the lab's tags. */
@@ -142,7 +139,7 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	char tags[6][300], mem[32];
 	const char *slash = strrchr(image, '/');
 	size_t len = 0;
-	int i;
+	int i, rc = 0;
 
 	size_text(mem, sizeof(mem), l->memory);
 	snprintf(tags[0], sizeof(tags[0]), "lab_kernel=%s (lru_gen %s)", release,
@@ -152,14 +149,11 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	snprintf(tags[3], sizeof(tags[3]), "lab_memory=%s", mem);
 	snprintf(tags[4], sizeof(tags[4]), "lab_cpus=%d", l->cpus);
 	snprintf(tags[5], sizeof(tags[5]), "lab_image=%s", slash ? slash + 1 : image);
-	buf[0] = 0;
 	for (i = 0; i < l->nr_bench; i++)
-		len = put_arg(buf, len, cap, l->bench[i]);
-	for (i = 0; i < 6; i++) {
-		len = put_arg(buf, len, cap, "--tag");
-		len = put_arg(buf, len, cap, tags[i]);
-	}
-	return len;
+		rc |= put_arg(buf, &len, cap, l->bench[i]);
+	for (i = 0; i < 6; i++)
+		rc |= put_arg(buf, &len, cap, "--tag") | put_arg(buf, &len, cap, tags[i]);
+	return rc ? 0 : len;
 }
 
 static int make_initrd(const struct lab *l, struct boot_ctx *b,
@@ -208,9 +202,9 @@ static void relay(void *ctx, const char *line)
 {
 	const struct boot_ctx *b = ctx;
 
-	if (!strncmp(line, "vmscope: trial ", 15) || !strncmp(line, "vmscope-lab: ", 13) ||
-	    !strncmp(line, "vmscope: ", 9) || strstr(line, "Kernel panic") ||
-	    strstr(line, "Out of memory: Killed"))
+	/* the benchmark's and the guest job's own lines, and the fatal ones */
+	if (!strncmp(line, "vmscope: ", 9) || !strncmp(line, "vmscope-lab: ", 13) ||
+	    strstr(line, "Kernel panic") || strstr(line, "Out of memory: Killed"))
 		fprintf(stderr, "lab: %s %s\n", b->prefix, line);
 }
 
@@ -321,7 +315,7 @@ static void boot_and_collect(struct lab *l, struct boot_ctx *b,
 			kvm_log);
 		l->kvm = 0;
 		vm.kvm = 0;
-		/* the transfer disk is as the host wrote it: the guest never got far */
+		/* write it again: the guest may have got as far as changing it */
 		transfer_put(b->transfer, "host", access(b->in_db, F_OK) ? NULL : b->in_db, 0);
 	}
 	if (end == QEMU_POWERED_OFF) {

@@ -89,14 +89,13 @@ static int check_superset(sqlite3 *h, const char *returned, const char *old)
 			       "the host had: kept the host's") : 0;
 }
 
-static int check_returned(const char *db, const char *returned, int64_t *new_runs)
+/* Check the returned database, open as h, against db; count its new runs. */
+static int check_returned(sqlite3 *h, const char *db, const char *returned,
+			  int64_t *new_runs)
 {
-	sqlite3 *h;
 	int64_t before = 0;
 	int rc;
 
-	if (db_open(returned, DB_READ, &h))
-		return error("the guest sent back no usable database");
 	rc = one_int(h, returned, "SELECT count(*) FROM pragma_integrity_check "
 		     "WHERE integrity_check <> 'ok'") ?
 	     error("the database the guest sent back fails SQLite's integrity check") : 0;
@@ -105,9 +104,10 @@ static int check_returned(const char *db, const char *returned, int64_t *new_run
 		rc = check_superset(h, returned, db);
 		if (!rc)
 			before = one_int(h, returned, "SELECT count(*) FROM old.run");
+		if (!rc)
+			rc = db_exec(h, returned, "DETACH old");
 	}
 	*new_runs = rc ? 0 : one_int(h, returned, "SELECT count(*) FROM main.run") - before;
-	sqlite3_close(h);
 	return rc;
 }
 
@@ -140,14 +140,15 @@ int labdb_accept(const char *db, const char *returned, int64_t *new_runs)
 	sqlite3 *h;
 	int rc;
 
-	if (check_returned(db, returned, new_runs))
-		return -1;
-	if (*new_runs == 0)
-		return 0;    /* nothing new: the host's file stays as it is */
+	if (db_open(returned, DB_READ, &h))
+		return error("the guest sent back no usable database");
+	rc = check_returned(h, db, returned, new_runs);
+	if (rc || *new_runs == 0) {
+		sqlite3_close(h);
+		return rc;   /* refused, or nothing new: db stays as it is */
+	}
 	/* a copy beside db, so the final rename is atomic */
 	snprintf(tmp, sizeof(tmp), "%s.lab-%d", db, (int)getpid());
-	if (db_open(returned, DB_READ, &h))
-		return -1;
 	rc = vacuum_into(h, returned, tmp);
 	sqlite3_close(h);
 	if (!rc)
