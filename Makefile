@@ -40,7 +40,7 @@ CMDS = runs show table compare attribute plot import export bench mark lab
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
-COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
+COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o collector/trace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
@@ -50,12 +50,12 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	lab/qemu.o lab/fileio.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
-	collector/facts.o collector/source.o collector/parse.o collector/kv.o collector/trace.o \
+	collector/facts.o collector/source.o collector/readall.o collector/parse.o collector/kv.o collector/trace.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
-	tests/unit/t-transfer
+	tests/unit/t-transfer tests/unit/t-source
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -100,6 +100,10 @@ tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o coll
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
+# t-source wraps pread() to hand out short reads, as the kernel's seq_file does
+tests/unit/t-source: tests/unit/t-source.o tests/unit/tap.o collector/source.o \
+	collector/readall.o collector/parse.o collector/kv.o collector/err.o
+tests/unit/t-source: LDLIBS += -Wl,--wrap=pread
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
@@ -109,7 +113,7 @@ tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o
 $(UNIT_TESTS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lz
 
-bench/floor: bench/floor.o collector/parse.o collector/kv.o
+bench/floor: bench/floor.o collector/readall.o collector/parse.o collector/kv.o
 bench/cpu: bench/cpu.o
 bench/hog: bench/hog.o
 $(BENCH_BINS):

@@ -1,9 +1,11 @@
 /*
  * floor.c - the cheapest possible vmstat sampler, the benchmark's yardstick.
  *
- * Keeps /proc/vmstat open, pread()s it, parses it with the collector's own
- * parser and sleeps to the next absolute tick: what any sampler must pay
- * (the kernel's text generation, the wake-up, the parse), and nothing it
+ * Keeps /proc/vmstat open, reads it whole with the collector's own reader
+ * (readall_fd(): pread()s to the read that returns 0, as any correct
+ * reader of a seq_file must), parses it with the collector's own parser
+ * and sleeps to the next absolute tick: what any sampler must pay (the
+ * kernel's text generation, the wake-up, the parse), and nothing it
  * stores.  usage: floor INTERVAL_SECONDS COUNT
  */
 #include <fcntl.h>
@@ -14,10 +16,12 @@
 
 #include "kv.h"
 #include "parse.h"
+#include "readall.h"
 
 int main(int argc, char **argv)
 {
-	static char buf[1 << 16];
+	char *buf = NULL;
+	size_t cap = 0;
 	struct kv_list l;
 	struct timespec start, due;
 	long long interval_ns, i, count;
@@ -40,17 +44,18 @@ int main(int argc, char **argv)
 	for (i = 0; i < count; i++) {
 		long long t = (long long)start.tv_sec * 1000000000 +
 			      start.tv_nsec + i * interval_ns;
-		ssize_t n;
+		long n;
 
 		due.tv_sec = t / 1000000000;
 		due.tv_nsec = t % 1000000000;
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL);
-		n = pread(fd, buf, sizeof(buf), 0);
+		n = readall_fd(fd, &buf, &cap);
 		kv_list_reset(&l);
 		if (n > 0)
 			parse_flat(buf, (size_t)n, 0, &l);
 		sink += l.nr ? l.v[0].value : 0;
 	}
 	kv_list_release(&l);
+	free(buf);
 	return sink == 42 ? 3 : 0;
 }

@@ -8,15 +8,15 @@
 #include "facts.h"
 #include "kv.h"
 #include "parse.h"
+#include "readall.h"
 #include "source.h"
 #include "banned.h"
 
 char *facts_read_line(const char *root, const char *path)
 {
-	char buf[4096], full[4096];
-	size_t rl = strlen(root), pl = strlen(path);
-	ssize_t n;
-	char *s;
+	char full[4096], *buf = NULL;
+	size_t rl = strlen(root), pl = strlen(path), cap = 0;
+	long n;
 	int fd;
 
 	if (rl + pl + 1 > sizeof(full))
@@ -26,18 +26,17 @@ char *facts_read_line(const char *root, const char *path)
 	fd = open(full, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = readall_fd(fd, &buf, &cap);
 	close(fd);
-	if (n < 0)
+	if (n < 0) {
+		free(buf);
 		return NULL;
+	}
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		n--;
-	s = malloc((size_t)n + 1);
-	if (s) {
-		memcpy(s, buf, (size_t)n);
-		s[n] = 0;
-	}
-	return s;
+	/* room for the NUL: the buffer is never full after readall_fd() */
+	buf[n] = 0;
+	return buf;
 }
 
 long facts_read_long(const char *root, const char *path)

@@ -1,4 +1,4 @@
-/* source.c - open-once, pread-per-sample readers of kernel files. */
+/* source.c - open-once, re-read-per-sample readers of kernel files. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -7,11 +7,9 @@
 
 #include "err.h"
 #include "parse.h"
+#include "readall.h"
 #include "source.h"
 #include "banned.h"
-
-/* /proc/vmstat is about 5 KiB on 6.x; zoneinfo grows the buffer itself. */
-#define SOURCE_INITIAL_BUF 8192
 
 void source_set_init(struct source_set *s)
 {
@@ -85,30 +83,7 @@ int source_set_open(struct source_set *s)
 
 long source_read_file(struct source_file *f)
 {
-	for (;;) {
-		ssize_t n;
-
-		if (f->cap == 0 || !f->buf) {
-			f->cap = SOURCE_INITIAL_BUF;
-			f->buf = malloc(f->cap);
-			if (!f->buf)
-				return error("out of memory");
-		}
-		n = pread(f->fd, f->buf, f->cap, 0);
-		if (n < 0)
-			return -1;
-		if ((size_t)n < f->cap)
-			return (long)n;
-		/* a full buffer may be a cut file: grow and read again */
-		{
-			char *b = realloc(f->buf, 2 * f->cap);
-
-			if (!b)
-				return error("out of memory");
-			f->buf = b;
-			f->cap *= 2;
-		}
-	}
+	return readall_fd(f->fd, &f->buf, &f->cap);
 }
 
 static int source_parse(struct source_file *f, size_t len, uint16_t src,

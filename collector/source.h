@@ -4,8 +4,8 @@
  * A source_set is a list of files, each tagged with the source name that
  * lands in the database ("vmstat", "meminfo", "zoneinfo", "memcg", "psi")
  * and the format its text is in.  Each file stays open and is re-read from
- * offset 0 with one pread() per sample: a buffer that comes back full is
- * grown and read again, never truncated.  A file that cannot be read (a
+ * offset 0 on every sample, to the read that returns 0 (readall.h: seq_file
+ * hands out about a page per read), growing the buffer, never truncating.  A file that cannot be read (a
  * cgroup removed mid-run) simply contributes no entries that sample; it is
  * reopened on later samples.
  */
