@@ -110,8 +110,10 @@ static void zone_header(struct zone_cursor *z, const char *s, const char *eol)
 	memcpy(z->prefix + 4, num, n);
 	z->prefix[4 + n] = '.';
 	z->node_len = 5 + n;
+	/* "zone" and the name after it; a line cut short has no zone name */
 	zone = memchr(p, 'z', (size_t)(eol - p));
-	zone = zone ? skip_spaces(zone + 4, eol) : eol;
+	zone = zone && eol - zone >= 4 && !memcmp(zone, "zone", 4) ?
+	       skip_spaces(zone + 4, eol) : eol;
 	n = (size_t)(eol - zone);
 	if (n > sizeof(z->prefix) - z->node_len - 1)
 		n = sizeof(z->prefix) - z->node_len - 1;

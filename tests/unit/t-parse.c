@@ -256,6 +256,47 @@ static void test_single(void)
 	kv_list_release(&l);
 }
 
+/*
+ * Issue 11: a header cut short ("Node 0, z") was read past its end.  Each
+ * text sits in a heap block of exactly its length, so AddressSanitizer
+ * (make SANITIZE=address) reports any byte read beyond it.
+ */
+static void test_zoneinfo_cut(void)
+{
+	static const char *const texts[] = {
+		"Node 0, z", "Node 0, zo", "Node 0, zone", "Node 12",
+		"Node 0, z\n  pages free 5",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		size_t len = strlen(texts[i]);
+		char *buf = malloc(len);
+		struct kv_list l;
+
+		memcpy(buf, texts[i], len);
+		kv_list_init(&l);
+		tap_ok(parse_zoneinfo(buf, len, 0, &l) == 0 &&
+		       (i < 4 ? l.nr == 0 : l.nr == 1),
+		       "parse-6.%zu a cut zone header '%.*s' is read within "
+		       "its bytes", i + 1, (int)strcspn(texts[i], "\n"), texts[i]);
+		kv_list_release(&l);
+		free(buf);
+	}
+	/* the field after a header without a zone name keeps the node */
+	{
+		const char text[] = "Node 3, z\n  pages free 5\n";
+		struct kv_list l;
+		int found;
+
+		kv_list_init(&l);
+		parse_zoneinfo(text, strlen(text), 0, &l);
+		tap_is_i64(find(&l, "node3..pages_free", &found), 5,
+			   "parse-6.6 a field after a cut header keeps its node");
+		kv_list_release(&l);
+	}
+}
+
 int main(void)
 {
 	test_fixtures(".vmstat", 0, 36);
@@ -264,5 +305,6 @@ int main(void)
 	test_values();
 	test_psi();
 	test_single();
+	test_zoneinfo_cut();
 	return tap_done();
 }
