@@ -254,15 +254,31 @@ valued AS (
 	           AS value
 	FROM segmented
 ),
+previous AS (
+	-- the value at the sample before, where the counter was there: an
+	-- absolute entry after one (a change too large for a signed 64-bit
+	-- delta) has no delta to tell a step backwards by
+	SELECT *,
+	       CASE WHEN lag(seq) OVER w = seq - 1 THEN lag(value) OVER w END
+	           AS prev_value
+	FROM valued
+	WINDOW w AS (PARTITION BY run_id, name_id ORDER BY seq)
+),
 flagged AS (
 	-- an event counter that went backwards, compared as unsigned 64-bit
-	-- numbers (the previous value is value - x, exact by construction)
+	-- numbers (after a delta the previous value is value - x, exact by
+	-- construction; after an absolute, prev_value)
 	SELECT v.*, n.source, n.name, n.kind,
-	       (n.kind = 'counter' AND NOT v.is_abs AND v.x <> 0 AND
-	        CASE WHEN (v.value < 0) = (v.value - v.x < 0)
-	             THEN v.value < v.value - v.x
-	             ELSE v.value >= 0 END) AS went_back
-	FROM valued v JOIN counter_name n ON n.id = v.name_id
+	       (n.kind = 'counter' AND CASE
+	        WHEN NOT v.is_abs THEN v.x <> 0 AND
+	             CASE WHEN (v.value < 0) = (v.value - v.x < 0)
+	                  THEN v.value < v.value - v.x
+	                  ELSE v.value >= 0 END
+	        WHEN v.prev_value IS NULL THEN 0
+	        WHEN (v.value < 0) = (v.prev_value < 0)
+	             THEN v.value < v.prev_value
+	        ELSE v.value >= 0 END) AS went_back
+	FROM previous v JOIN counter_name n ON n.id = v.name_id
 )
 SELECT v.run_id, v.seq, v.t_us / 1e6 AS t, v.source, v.name, v.value,
        CASE WHEN v.is_abs OR v.went_back THEN NULL ELSE v.x END AS delta,

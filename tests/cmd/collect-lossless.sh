@@ -31,3 +31,26 @@ is "$(d 4 nr_free_pages)" "6,0" "lossless-3.8 a gauge back from 2^64-1 has delta
 is "$(d 5 pgmajfault)" "NULL,1" "lossless-3.9 a reset from above 2^63"
 is "$(d 1 pgmajfault)" "$(( 4294967301 - $(awk '$1=="pgmajfault"{print $2}' "$TMP/snap0") )),0" \
 	"lossless-3.10 deltas above 2^32"
+
+# Issue 11: a counter that steps back by more than a signed 64-bit delta
+# holds (2^63 + 1 -> 2^62) is stored as an absolute, and still flagged as
+# a reset; a step forward across 2^63 of the same size is not a reset.
+root="$TMP/big"
+mkdir -p "$root/proc"
+printf 'pgmajfault 9223372036854775809\npgfault 4611686018427387904\nnr_free_pages 9223372036854775809\n' > "$root/proc/vmstat"
+"$COLLECT" -q --root "$root" -i 0.4 --commit-interval 0.01 -n 2 -o "$TMP/big.db" &
+pid=$!
+on_exit "kill $pid"
+for _ in $(seq 250); do
+	n=$(q "$TMP/big.db" "SELECT count(*) FROM sample" 2>/dev/null)
+	[ "${n:-0}" -ge 1 ] && break
+	sleep 0.02
+done
+printf 'pgmajfault 4611686018427387904\npgfault 9223372036854775809\nnr_free_pages 4611686018427387904\n' > "$root/proc/vmstat"
+wait $pid
+is "$?" 0 "lossless-4.0 a run across the 2^63 boundary"
+is "$n" 1 "lossless-4.0.1 the file was rewritten between the two samples"
+d4() { q "$TMP/big.db" "SELECT u64 || ',' || coalesce(delta, 'NULL') || ',' || reset FROM counter_values WHERE seq = 1 AND name = '$1'"; }
+is "$(d4 pgmajfault)" "4611686018427387904,NULL,1" "lossless-4.1 a counter back from 2^63+1 to 2^62 is a reset"
+is "$(d4 pgfault)" "9223372036854775809,NULL,0" "lossless-4.2 a counter forward from 2^62 to 2^63+1 is not a reset"
+is "$(d4 nr_free_pages)" "4611686018427387904,NULL,0" "lossless-4.3 a gauge back from 2^63+1 is not a reset"
