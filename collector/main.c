@@ -57,9 +57,23 @@ static void on_child(int sig)
 	child_done = 1;
 }
 
+/*
+ * The mask before install_signals(), in force only while the loop sleeps
+ * (pacer_wait) or waits for the command, and in the command itself.
+ */
+static sigset_t wait_mask;
+
+/*
+ * Handlers set flags; the flags are checked between ticks.  SIGINT,
+ * SIGTERM and SIGCHLD stay blocked while the collector works and are let
+ * in only by the sleep itself (ppoll in pacer_wait), so a signal that
+ * arrives after the check and before the sleep ends the sleep at once
+ * instead of waiting for the next tick (issue 11).
+ */
 static void install_signals(void)
 {
 	struct sigaction sa;
+	sigset_t block;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_stop;
@@ -71,6 +85,11 @@ static void install_signals(void)
 	sa.sa_handler = on_child;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
 }
 
 struct collector {
@@ -223,12 +242,19 @@ static int spawn_command(struct collector *c)
 		return error_errno("cannot start '%s'", c->o->command[0]);
 	c->child_start_ns = pace_now_ns(CLOCK_MONOTONIC);
 	c->child = fork();
-	if (c->child < 0)
+	if (c->child < 0) {
+		err = errno;
+		close(pipefd[0]);
+		close(pipefd[1]);
+		errno = err;
 		return error_errno("cannot start '%s'", c->o->command[0]);
+	}
 	if (c->child == 0) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
+		/* a blocked mask survives exec: give the command ours from before */
+		sigprocmask(SIG_SETMASK, &wait_mask, NULL);
 		close(pipefd[0]);
 		execvp(c->o->command[0], c->o->command);
 		err = errno;
@@ -304,10 +330,7 @@ static const char *sample_loop(struct collector *c)
 			      c->o->interval_ns, c->o->commit_ns) &&
 		    store_flush(&c->store))
 			return NULL;
-		/* the command may have ended during the flush: don't sleep */
-		if (child_done && c->child > 0)
-			continue;
-		missed = pacer_wait(&c->pacer);
+		missed = pacer_wait(&c->pacer, &wait_mask);
 		if (missed < 0)
 			continue;
 		if (take_sample(c, missed))
@@ -326,6 +349,10 @@ static const char *sample_loop(struct collector *c)
  */
 static void wait_command(struct collector *c)
 {
+	sigset_t blocked;
+
+	/* let the signals in while waiting, to pass them on */
+	sigprocmask(SIG_SETMASK, &wait_mask, &blocked);
 	while (c->child > 0) {
 		int status;
 		pid_t r = waitpid(c->child, &status, 0);
@@ -341,6 +368,7 @@ static void wait_command(struct collector *c)
 		}
 		handle_signals(c);
 	}
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
 }
 
 static int finish_run(struct collector *c, const char *reason)
@@ -379,6 +407,9 @@ static int collect(struct collector *c)
 	const char *reason;
 	int rc = -1;
 
+	/* first: a signal during start-up (a busy database) ends the run
+	 * after its first sample instead of killing it half-made */
+	install_signals();
 	if (setup_sources(c, &cg_dir, sources, sizeof(sources)) ||
 	    facts_gather(&facts, c->o->root, cg_dir)) {
 		free(cg_dir);
@@ -395,7 +426,6 @@ static int collect(struct collector *c)
 	if (store_begin_run(&c->store, c->o, &facts, sources,
 			    c->start_wall_us, c->start_mono_ns))
 		goto out_store;
-	install_signals();
 	if (take_sample(c, 0) || (c->o->command && spawn_command(c)))
 		goto out_store;
 	reason = sample_loop(c);

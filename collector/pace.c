@@ -1,5 +1,6 @@
 /* pace.c - absolute-deadline ticker, see pace.h. */
 #include <errno.h>
+#include <poll.h>
 
 #include "pace.h"
 #include "banned.h"
@@ -32,13 +33,11 @@ int64_t pacer_due_ns(const struct pacer *p)
 	return p->start_ns + (int64_t)p->tick * p->interval_ns;
 }
 
-long pacer_wait(struct pacer *p)
+long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 {
 	int64_t now = pace_now_ns(p->clock);
 	uint64_t next = p->tick + 1, late = 0;
 	int64_t due = p->start_ns + (int64_t)next * p->interval_ns;
-	struct timespec ts;
-	int rc;
 
 	if (now - due >= p->interval_ns) {
 		/* a whole interval behind: skip to the last tick that is due */
@@ -46,11 +45,22 @@ long pacer_wait(struct pacer *p)
 		next += late;
 		due = p->start_ns + (int64_t)next * p->interval_ns;
 	}
-	ts.tv_sec = due / 1000000000;
-	ts.tv_nsec = due % 1000000000;
-	rc = clock_nanosleep(p->clock, TIMER_ABSTIME, &ts, NULL);
-	if (rc == EINTR)
-		return -1;
+	/*
+	 * ppoll() swaps in wait_mask for the sleep only, atomically: a signal
+	 * kept blocked since the caller last looked at its flags is taken
+	 * here and ends the wait at once, instead of at the next tick.  Its
+	 * timeout is relative, so sleep again until the deadline has passed.
+	 */
+	while (now < due) {
+		struct timespec ts = {
+			.tv_sec = (due - now) / 1000000000,
+			.tv_nsec = (due - now) % 1000000000,
+		};
+
+		if (ppoll(NULL, 0, &ts, wait_mask) < 0 && errno == EINTR)
+			return -1;
+		now = pace_now_ns(p->clock);
+	}
 	p->tick = next;
 	p->missed += late;
 	return (long)late;

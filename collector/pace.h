@@ -9,6 +9,7 @@
 #ifndef VMSCOPE_PACE_H
 #define VMSCOPE_PACE_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -27,11 +28,15 @@ void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 		int64_t interval_ns);
 
 /*
- * Sleep until the next due tick.  Returns the number of ticks skipped on
- * the way (0 normally), or -1 if a signal interrupted the sleep (the
- * caller checks its flags and calls again).
+ * Sleep until the next due tick, with the signal mask wait_mask (NULL:
+ * the current one) in force during the sleep only.  A caller that keeps
+ * its signals blocked while it works and passes the mask that unblocks
+ * them sees every signal: one that came after it last checked its flags
+ * ends the sleep at once.  Returns the number of ticks skipped on the way
+ * (0 normally), or -1 if a signal interrupted the sleep (the caller checks
+ * its flags and calls again).
  */
-long pacer_wait(struct pacer *p);
+long pacer_wait(struct pacer *p, const sigset_t *wait_mask);
 
 /* When tick p->tick was due. */
 int64_t pacer_due_ns(const struct pacer *p);

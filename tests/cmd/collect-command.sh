@@ -60,3 +60,28 @@ is "$rc" 5 "command-4.1 with -n, the command's status is still returned"
 check "command-4.2 and the command ran to its end (${ms} ms)" test "$ms" -ge 550
 is "$(q "$TMP/n.db" 'SELECT samples, end_reason, exit_status FROM run_facts')" "3|count|5" \
 	"command-4.3 three samples, the end reason and the status are recorded"
+
+# Issue 11: a signal is seen at once, whenever it comes, not at the next
+# tick.  At -i 30, SIGINT at ten moments from start-up (first commit) to
+# the sleep: each run ends within a second (its last commit and the
+# checkpoint on close take 0.1-0.3 s here), not at the tick 30 s away.
+slow=0
+for k in 0 1 2 3 4 5 6 7 8 9; do
+	rm -f "$TMP/late.db"*
+	timeout -s KILL 40 "$COLLECT" -q -i 30 -o "$TMP/late.db" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	# (not sooner: a background job starts with SIGINT ignored until the
+	# collector's handler is in)
+	sleep "0.$((k * 4 + 1))5"
+	start=$(date +%s%N)
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	ms=$(( ($(date +%s%N) - start) / 1000000 ))
+	if [ "$rc" != 0 ] || [ "$ms" -ge 1000 ]; then
+		slow=$((slow + 1))
+		echo "# SIGINT after 0.$((k * 4 + 1))5 s: exit $rc in $ms ms"
+	fi
+done
+is "$slow" 0 "signal-4.1 at -i 30, SIGINT ends the run within 1 s (the tick is 30 s away), ten times"

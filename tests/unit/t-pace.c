@@ -1,10 +1,15 @@
 /*
  * t-pace.c - the ticker keeps to its grid and counts what it skips.
  *
- * Checks structure, not speed: every tick lands on start + k * interval,
- * and a stall of several intervals is reported as skipped ticks instead
- * of a burst of catch-up samples.
+ * Checks when the ticker actually wakes (read from the clock here, never
+ * from the pacer's own arithmetic), not speed: work between two waits must
+ * not push the next tick later (absolute deadlines, no drift), and a stall
+ * of several intervals is reported as skipped ticks instead of a burst of
+ * catch-up samples.  Wake-ups may be late on a loaded machine, so a tick
+ * counts as on the grid when it is less than a quarter (after a stall)
+ * or half an interval late.
  */
+#include <signal.h>
 #include <time.h>
 
 #include "pace.h"
@@ -17,35 +22,102 @@ static void sleep_ns(int64_t ns)
 	nanosleep(&ts, NULL);
 }
 
+/* How late now is after the grid point k (start + k * interval). */
+static int64_t late_ns(int64_t start, int64_t interval, int64_t k, int64_t now)
+{
+	return now - (start + k * interval);
+}
+
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1 = 1;
+}
+
+/*
+ * Issue 11: a signal that arrives after the caller checked its flags and
+ * before it sleeps.  The caller keeps it blocked, so it is pending when
+ * pacer_wait() starts; the wait must end at once, not at the tick.
+ */
+static void test_pending_signal(void)
+{
+	const int64_t interval = 5000000000LL;   /* 5 s */
+	struct sigaction sa = { .sa_handler = on_usr1 };
+	sigset_t block, wait_mask;
+	struct pacer p;
+	int64_t t0;
+	long r;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
+	raise(SIGUSR1);   /* pending: blocked */
+	pacer_init(&p, CLOCK_MONOTONIC, pace_now_ns(CLOCK_MONOTONIC), interval);
+	t0 = pace_now_ns(CLOCK_MONOTONIC);
+	r = pacer_wait(&p, &wait_mask);
+	tap_ok(r == -1 && got_usr1, "pace-3.1 a signal pending before the wait "
+	       "interrupts it (%ld, handler ran: %d)", r, (int)got_usr1);
+	tap_ok(pace_now_ns(CLOCK_MONOTONIC) - t0 < 500000000,
+	       "pace-3.2 at once, not at the tick 5 s later (%lld ms)",
+	       (long long)((pace_now_ns(CLOCK_MONOTONIC) - t0) / 1000000));
+	tap_is_i64((int64_t)p.tick, 0, "pace-3.3 an interrupted wait takes no tick");
+	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
+}
+
 int main(void)
 {
-	const int64_t interval = 20000000;   /* 20 ms */
+	const int64_t interval = 100000000;   /* 100 ms */
 	struct pacer p;
-	int64_t start = pace_now_ns(CLOCK_MONOTONIC), now;
+	int64_t start = pace_now_ns(CLOCK_MONOTONIC), now, worst = 0, early = 0;
 	long missed;
-	int i, on_time = 1;
+	int i, skipped = 0;
 
 	pacer_init(&p, CLOCK_MONOTONIC, start, interval);
-	for (i = 0; i < 5; i++) {
-		missed = pacer_wait(&p);
-		now = pace_now_ns(CLOCK_MONOTONIC);
-		if (missed != 0 || now < pacer_due_ns(&p))
-			on_time = 0;
-	}
-	tap_ok(on_time, "pace-1.1 five ticks, none early, none skipped");
-	tap_is_i64((int64_t)p.tick, 5, "pace-1.2 tick index counts ticks");
-	tap_is_i64((pacer_due_ns(&p) - start) % interval, 0,
-		   "pace-1.3 deadlines stay on the grid");
+	for (i = 1; i <= 5; i++) {
+		int64_t late;
 
-	sleep_ns(interval * 7 / 2);   /* stall for 3.5 intervals */
-	missed = pacer_wait(&p);
+		missed = pacer_wait(&p, NULL);
+		now = pace_now_ns(CLOCK_MONOTONIC);
+		late = late_ns(start, interval, i, now);
+		if (late < early)
+			early = late;
+		if (late > worst)
+			worst = late;
+		skipped += missed != 0;
+		/* 60 ms of work: a sleep of one interval from here would drift */
+		sleep_ns(interval * 3 / 5);
+	}
+	tap_ok(skipped == 0 && early >= 0,
+	       "pace-1.1 five ticks, none early, none skipped");
+	tap_is_i64((int64_t)p.tick, 5, "pace-1.2 tick index counts ticks");
+	tap_ok(worst < interval / 2,
+	       "pace-1.3 with 60 ms of work per 100 ms tick, every wake-up is "
+	       "on the grid start + k * 100 ms (latest %lld us late)",
+	       (long long)(worst / 1000));
+
+	/* 60 + 390 ms after tick 5: a stall ending mid-interval, 3.5 late */
+	sleep_ns(interval * 39 / 10);
+	missed = pacer_wait(&p, NULL);
+	now = pace_now_ns(CLOCK_MONOTONIC);
 	tap_ok(missed >= 2, "pace-2.1 a stall is counted as skipped ticks (%ld)",
 	       missed);
 	tap_is_i64((int64_t)p.missed, missed, "pace-2.2 skipped ticks add up");
-	tap_is_i64((pacer_due_ns(&p) - start) % interval, 0,
-		   "pace-2.3 after a stall the grid is kept");
+	/* the grid point the wake-up belongs to, from the clock alone */
+	tap_is_i64((int64_t)p.tick, (now - start) / interval,
+		   "pace-2.4 the tick taken after a stall is the current one");
+	/* the next wake-up is back on the old grid, not an interval after
+	 * the stall ended (which is half an interval off it) */
+	pacer_wait(&p, NULL);
 	now = pace_now_ns(CLOCK_MONOTONIC);
-	tap_ok(now >= pacer_due_ns(&p) && now - pacer_due_ns(&p) < interval,
-	       "pace-2.4 the tick taken after a stall is the current one");
+	tap_ok(late_ns(start, interval, (int64_t)p.tick, now) >= 0 &&
+	       late_ns(start, interval, (int64_t)p.tick, now) < interval / 4,
+	       "pace-2.3 after a stall the grid is kept (%lld us after grid "
+	       "point %lld)", (long long)(late_ns(start, interval,
+	       (int64_t)p.tick, now) / 1000), (long long)p.tick);
+	test_pending_signal();
 	return tap_done();
 }
