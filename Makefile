@@ -40,7 +40,7 @@ CMDS = runs show table compare attribute plot import export bench mark lab
 
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
-COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o \
+COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o collector/trace.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
@@ -50,7 +50,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	lab/qemu.o lab/fileio.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
-	collector/facts.o collector/source.o collector/readall.o collector/parse.o collector/kv.o collector/trace.o \
+	collector/facts.o collector/source.o collector/readall.o collector/tail.o collector/parse.o collector/kv.o collector/trace.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \

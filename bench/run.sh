@@ -6,8 +6,9 @@
 #    at the same time, for N samples; minus the CPU of a one-sample run
 #    and divided by N-1, that is the cost of one more sample, free of
 #    start-up (exec, schema creation, the first key frame).  Medians over
-#    rounds.  At 1 s, also with --commit-interval 10 (one transaction per
-#    ten samples instead of one per sample).
+#    rounds.  At 1 s, also with --commit-interval 1 (one transaction per
+#    sample; the default is 5 s, each sample going to the run's tail file
+#    meanwhile), and procps `vmstat 1` and sysstat's sadc where installed.
 #  - peak RSS of the collector (wait4's ru_maxrss).
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
@@ -35,15 +36,28 @@ field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2"; }
 echo "vmscope bench: $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "running $ROUNDS rounds: ${N01} samples at 0.1 s and ${N1} at 1 s, floor and collector side by side..."
 
+# what people would use instead, where installed: procps vmstat (stores
+# nothing) and sysstat's sadc (writes its binary file)
+VMSTAT=$(command -v vmstat || true)
+SADC=""
+for p in /usr/lib/sysstat/sadc /usr/lib64/sa/sadc /usr/libexec/sysstat/sadc; do
+	[ -x "$p" ] && SADC=$p && break
+done
+
 # the one-sample runs measure start-up cost, 5 times for a median
 for i in 1 2 3 4 5; do
 	$CPU $FLOOR 0.1 1 >> "$OUT/f_once"
 	rm -f "$OUT/once.db"*
 	$CPU $COLLECT -q -i 0.1 -n 1 -o "$OUT/once.db" >> "$OUT/c_once"
+	[ -n "$VMSTAT" ] && $CPU "$VMSTAT" -n 1 1 2>/dev/null | tail -1 >> "$OUT/v_once"
+	[ -n "$SADC" ] && rm -f "$OUT/sa" && $CPU "$SADC" 1 1 "$OUT/sa" >> "$OUT/s_once"
 done
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 f_once=$(field cpu_us "$OUT/f_once" | median)
 c_once=$(field cpu_us "$OUT/c_once" | median)
+v_once=0; s_once=0
+[ -n "$VMSTAT" ] && v_once=$(field cpu_us "$OUT/v_once" | median)
+[ -n "$SADC" ] && s_once=$(field cpu_us "$OUT/s_once" | median)
 per_sample() { echo $(( ($(field cpu_us "$1") - $2) / ($3 - 1) )); }
 
 # Each round runs all four at once (they sleep almost all the time), so
@@ -55,17 +69,23 @@ for r in $(seq "$ROUNDS"); do
 	$CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01" &
 	$CPU $FLOOR 1 "$N1" > "$OUT/f1" &
 	$CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1" &
-	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 10 -o "$OUT/batch.db" > "$OUT/b1" &
+	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1" &
+	if [ -n "$VMSTAT" ]; then $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
+	if [ -n "$SADC" ]; then rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
 	wait
+	tail -1 "$OUT/v1.out" > "$OUT/v1"
 	echo "$(per_sample "$OUT/f01" "$f_once" "$N01") $(per_sample "$OUT/c01" "$c_once" "$N01")" >> "$OUT/r01"
-	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1")" >> "$OUT/r1"
+	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1") $(per_sample "$OUT/v1" "$v_once" "$N1") $(per_sample "$OUT/s1" "$s_once" "$N1")" >> "$OUT/r1"
 	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
 	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
-	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/batched $(tail -1 "$OUT/r1") us"
+	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us"
 done
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
 f01=$(col "$OUT/r01" 1); c01=$(col "$OUT/r01" 2)
 f1=$(col "$OUT/r1" 1); c1=$(col "$OUT/r1" 2); b1c=$(col "$OUT/r1" 3)
+v1=$(col "$OUT/r1" 4); s1=$(col "$OUT/r1" 5)
+spread() { awk -v c="$2" '{print $c}' "$1" | sort -n | awk '{a[NR] = $1} END {printf "%s-%s", a[1], a[NR]}'; }
+f01s=$(spread "$OUT/r01" 1); f1s=$(spread "$OUT/r1" 1)
 rss=$(sort -n "$OUT/rss" | tail -1)
 
 # bytes a sample takes in the sample b-tree's leaves: what the file grows
@@ -133,7 +153,12 @@ echo
 printf '%-44s %10s %10s %8s  %s\n' "" floor collector ratio target
 printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 0.1 s ($N01 samples)" "$f01" "$c01" "$(ratio "$c01" "$f01")" "<= 1.25x"
 printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 1 s ($N1 samples)" "$f1" "$c1" "$(ratio "$c1" "$f1")" "<= 1.25x"
-printf '%-44s %8s us %8s us %8s\n' "  same, --commit-interval 10" "$f1" "$b1c" "$(ratio "$b1c" "$f1")"
+printf '%-44s %8s us %8s us %8s\n' "  same, --commit-interval 1" "$f1" "$b1c" "$(ratio "$b1c" "$f1")"
+if [ -n "$VMSTAT" ]; then vr=$(ratio "$v1" "$f1"); else v1="n/a (vmstat not installed)"; vr=""; fi
+if [ -n "$SADC" ]; then sr=$(ratio "$s1" "$f1"); else s1="n/a (sysstat not installed)"; sr=""; fi
+printf '%-44s %8s us %8s us %8s\n' "  vmstat 1 (procps; stores nothing)" "$f1" "$v1" "$vr"
+printf '%-44s %8s us %8s us %8s\n' "  sadc 1 (sysstat)" "$f1" "$s1" "$sr"
+printf '%-44s %8s us %8s us\n' "floor's spread over rounds, 0.1 s / 1 s" "$f01s" "$f1s"
 printf '%-44s %8s us %8s us %8s\n' "start-up CPU (one-sample run, median of 5)" "$f_once" "$c_once" ""
 printf '%-44s %10s %7s KB %8s  %s\n' "peak RSS" "" "$rss" "" "< 3072 KB"
 printf '%-44s %10s %8s B %8s  %s\n' "bytes per sample at 1 s, idle (~$changed_idle changed)" "" "$b1" "" "<= 100 B"

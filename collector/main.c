@@ -424,7 +424,8 @@ static int collect(struct collector *c)
 	pacer_init(&c->pacer, CLOCK_MONOTONIC, c->start_mono_ns,
 		   c->o->interval_ns);
 	if (store_begin_run(&c->store, c->o, &facts, sources,
-			    c->start_wall_us, c->start_mono_ns))
+			    c->start_wall_us, c->start_mono_ns) ||
+	    store_tail_start(&c->store))
 		goto out_store;
 	if (take_sample(c, 0) || (c->o->command && spawn_command(c)))
 		goto out_store;

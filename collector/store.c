@@ -11,6 +11,7 @@
 int store_open(struct store *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
+	tail_init(&s->tail);
 	s->path = path;
 	if (db_open(path, DB_WRITE, &s->db))
 		return -1;
@@ -37,11 +38,17 @@ int store_open(struct store *s, const char *path)
 		       &s->ins_layout) ||
 	    /* prepared once: parsing them per commit costs cold code pages */
 	    db_prepare(s->db, path, "BEGIN", &s->begin) ||
-	    db_prepare(s->db, path, "COMMIT", &s->commit)) {
+	    db_prepare(s->db, path, "COMMIT", &s->commit) ||
+	    tail_fold_orphans(s->db, path) < 0) {
 		store_close(s);
 		return -1;
 	}
 	return 0;
+}
+
+int store_tail_start(struct store *s)
+{
+	return tail_open(&s->tail, s->path, s->run_id);
 }
 
 void store_close(struct store *s)
@@ -54,9 +61,12 @@ void store_close(struct store *s)
 	sqlite3_finalize(s->commit);
 	if (s->db)
 		sqlite3_close(s->db);
+	/* a tail with uncommitted samples stays for the next open to fold */
+	tail_close(&s->tail, !s->tail_dirty && !s->nr_q);
 	free(s->q);
 	free(s->text);
 	memset(s, 0, sizeof(*s));
+	tail_init(&s->tail);
 }
 
 /* Step a statement that returns no row, then reset it. */
@@ -346,6 +356,16 @@ int store_queue(struct store *s, int64_t seq, int64_t t_us, int64_t skew_us,
 		s->q = p;
 		s->alloc_q = n;
 	}
+	/* the tail is full: commit what it holds first */
+	if (s->tail.fd >= 0 && s->nr_q) {
+		struct tail_record r = {
+			.deltas_len = (uint32_t)e->deltas.len,
+			.abs_len = (uint32_t)e->absolutes.len,
+		};
+
+		if (!tail_fits(&s->tail, &r) && store_flush(s))
+			return -1;
+	}
 	p = &s->q[s->nr_q];
 	p->seq = seq;
 	p->t_us = t_us;
@@ -357,6 +377,24 @@ int store_queue(struct store *s, int64_t seq, int64_t t_us, int64_t skew_us,
 		return -1;
 	if (s->nr_q++ == 0)
 		s->oldest_ns = taken_ns;
+	if (s->tail.fd >= 0) {
+		struct tail_record r = {
+			.run_id = s->run_id, .seq = seq, .t_us = t_us,
+			.skew_us = skew_us, .missed = missed,
+			.layout_id = e->layout_id,
+			.deltas = s->text + p->deltas_off,
+			.absolutes = s->text + p->abs_off,
+			.deltas_len = (uint32_t)p->deltas_len,
+			.abs_len = (uint32_t)p->abs_len,
+		};
+
+		/* bigger than the whole tail (a huge key frame): commit now */
+		if (!tail_fits(&s->tail, &r))
+			return store_flush(s);
+		s->tail_dirty = 1;
+		if (tail_append(&s->tail, &r))
+			return -1;
+	}
 	return 0;
 }
 
@@ -404,6 +442,11 @@ int store_flush(struct store *s)
 		rc = step_done(s, s->commit);
 	if (rc && !s->outer_tx && !sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	/* committed: the tail's copies are no longer needed */
+	if (!rc && s->tail_dirty && !s->outer_tx) {
+		tail_clear(&s->tail);
+		s->tail_dirty = 0;
+	}
 out:
 	s->nr_q = 0;
 	s->text_len = 0;

@@ -2,16 +2,18 @@
  * store.h - the collector's writer: one run, its samples, in SQLite.
  *
  * DESIGN: SQLite's code and pages are cold after every sleep, so a sample
- * is not written when taken.  Encoded samples are queued in memory and
- * written in one transaction per commit interval (store_due()), with the
- * INSERT prepared once (bind, step, reset).  What a kill -9 can lose is
- * thus at most one commit interval; SIGINT and SIGTERM lose nothing since
+ * is not written to SQLite when taken.  Encoded samples are queued in
+ * memory and written in one transaction per commit interval (store_due()),
+ * with the INSERT prepared once (bind, step, reset).  The collector also
+ * appends each one to its run's tail file (store_tail_start(), tail.h)
+ * with one write(), so a kill -9 loses no sample the kernel accepted: the
+ * next store_open() folds it in.  SIGINT and SIGTERM lose nothing since
  * the caller flushes before exiting.  New names and layouts are rare and
  * are written at once, in autocommit mode.
  *
  * Errors are printed (naming the database) and returned as -1; after a
- * failed flush (a full disk) the queued samples are dropped, and what was
- * committed before stays intact.
+ * failed flush (a full disk) the queued samples are dropped from memory
+ * but kept in the tail, and what was committed before stays intact.
  */
 #ifndef VMSCOPE_STORE_H
 #define VMSCOPE_STORE_H
@@ -23,6 +25,7 @@
 #include "facts.h"
 #include "frame.h"
 #include "opts.h"
+#include "tail.h"
 
 struct store_pending {
 	int64_t seq, t_us, skew_us, missed, layout_id;
@@ -41,10 +44,21 @@ struct store {
 	size_t text_len, text_alloc;
 	int64_t oldest_ns;         /* when the first queued sample was taken */
 	int outer_tx;              /* inside store_outer_begin(): no commits */
+	struct tail tail;          /* the collector's queued samples, on disk */
+	int tail_dirty;            /* the tail holds samples not committed */
 };
 
-/* Open (creating if needed) and prepare statements; -1 on error. */
+/*
+ * Open (creating if needed) and prepare statements, then fold the tails
+ * of runs that died before committing them (tail.h); -1 on error.
+ */
 int store_open(struct store *s, const char *path);
+
+/*
+ * From now on, append each queued sample to the run's tail file as well
+ * (after store_begin_run()): a kill -9 then loses nothing queued.
+ */
+int store_tail_start(struct store *s);
 void store_close(struct store *s);
 
 /* Insert the run row with its facts, tags and watermarks. */

@@ -2,12 +2,13 @@
 # scripts/deps.sh - install the Debian packages vmscope builds and tests with.
 #
 # Installs only what is missing, so a second run is quiet.  --bench adds
-# the load generator `make bench` uses.  QEMU and a static busybox are for
+# the load generator `make bench` uses and sysstat (sadc, measured beside
+# the collector).  QEMU and a static busybox are for
 # `vmscope lab` (its guests' initramfs).  Needs root (or sudo).
 set -eu
 pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox
 	qemu-system-x86 busybox-static"
-[ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
+[ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng sysstat"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

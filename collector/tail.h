@@ -1,0 +1,78 @@
+/*
+ * tail.h - the samples a run has taken but not yet committed, on disk.
+ *
+ * DESIGN (issue 18): an SQLite commit costs a cold walk through SQLite
+ * and six fcntl() locks plus two WAL writes; at -i 1 that doubled the
+ * collector's CPU per sample.  So samples are committed in batches (the
+ * commit interval, 5 s by default), and each one is first appended to a
+ * side file, "<db>-vmscope-tail.<run id>", mapped into memory (tail.c),
+ * without a system call.  A kill -9
+ * loses nothing the kernel has accepted: the next writer that opens the
+ * database (the collector, vmscope import) folds every orphaned tail into
+ * it.  Readers see what is committed: samples at most one commit interval
+ * old.
+ *
+ * Invariants:
+ *  - a tail's current epoch holds only samples of its run that are not
+ *    yet committed; a commit starts a new epoch, and the file is removed
+ *    when its run closes cleanly;
+ *  - the owner holds flock(LOCK_EX) on it, so a fold never takes a live
+ *    run's tail;
+ *  - a fold inserts with INSERT OR IGNORE in one transaction, then
+ *    empties the file: a crash between the two folds the same samples
+ *    again, harmlessly (a sample's id is run << 32 | seq);
+ *  - each record carries its length and a checksum, so a write cut short
+ *    (power loss) ends the fold at the last whole record.
+ */
+#ifndef VMSCOPE_TAIL_H
+#define VMSCOPE_TAIL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tail_record {
+	int64_t run_id, seq, t_us, skew_us, missed, layout_id;
+	const char *deltas, *absolutes;   /* NULL when empty */
+	uint32_t deltas_len, abs_len;
+};
+
+/*
+ * The file's fixed size.  An idle sample takes ~250 bytes, a key frame of
+ * every counter ~5 KiB: 64 KiB holds a 5 s commit interval at -i 0.1; a
+ * sample that does not fit makes the store commit early (tail_fits()).
+ */
+#define TAIL_BYTES (64 * 1024)
+
+struct tail {
+	int fd;                /* -1: no tail (importers, or not started) */
+	char *path;            /* owned */
+	unsigned char *map;    /* TAIL_BYTES, MAP_SHARED */
+	size_t off;            /* where the next record goes */
+	uint32_t epoch;        /* of the records since the last commit */
+};
+
+void tail_init(struct tail *t);
+
+/* Create and lock the tail of run_id beside db_path; -1 (reported). */
+int tail_open(struct tail *t, const char *db_path, int64_t run_id);
+
+/* Whether r fits after the records already there. */
+int tail_fits(const struct tail *t, const struct tail_record *r);
+
+/* Append one record (a memcpy); -1 (reported) if it does not fit. */
+int tail_append(struct tail *t, const struct tail_record *r);
+
+/* Empty the tail after a commit. */
+void tail_clear(struct tail *t);
+
+/* Close; remove the file if remove_it (a clean end, all committed). */
+void tail_close(struct tail *t, int remove_it);
+
+/*
+ * Fold every tail beside db_path that no live process holds into db, then
+ * remove it.  Returns the number of samples folded, or -1 (reported).
+ */
+long tail_fold_orphans(sqlite3 *db, const char *db_path);
+
+#endif
