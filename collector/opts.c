@@ -33,7 +33,7 @@ static const struct opt_spec specs[] = {
 	{ "cgroup", OPT_CGROUP, "PATH", "also sample this memory cgroup (v1 or v2)" },
 	{ "psi", OPT_PSI, NULL, "also sample /proc/pressure/memory" },
 	{ "trace-priority", OPT_TRACE, NULL, "also count reclaim passes per priority from the vmscan tracepoints (root)" },
-	{ "commit-interval", OPT_COMMIT, "SECONDS", "commit at least this often (default 5): how old the newest sample a reader sees may be" },
+	{ "commit-interval", OPT_COMMIT, "SECONDS", "commit at least this often (default 30): the most a reader lags" },
 	{ "root", OPT_ROOT, "DIR", "read /proc and /sys under DIR (for tests on captured trees)" },
 	{ "quiet", 'q', NULL, "print nothing but errors" },
 	{ "help", 'h', NULL, "show this help" },
@@ -167,7 +167,7 @@ enum opts_result opts_parse(struct collect_opts *o, int argc, char **argv)
 
 	memset(o, 0, sizeof(*o));
 	o->interval_ns = 1000000000;
-	o->commit_ns = 5000000000;
+	o->commit_ns = 30000000000LL;
 	o->count = -1;
 	o->duration_ns = -1;
 	o->db_path = "vmscope.db";
