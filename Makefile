@@ -35,6 +35,9 @@ QUIET_LINK = @echo '  LINK   ' $@;
 QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
+# the lab decompresses kernel modules (.ko.xz, .ko.zst, .ko.gz)
+LAB_LDLIBS = -llzma -lzstd -lz
+
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
 CMDS = runs show table compare attribute plot import export bench mark lab
 
@@ -47,7 +50,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
-	lab/qemu.o lab/fileio.o lab/transfer.o build/lab_init_sh.o \
+	lab/qemu.o lab/fileio.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o collector/trace.o \
@@ -94,7 +97,8 @@ build/vmscope-collect: $(COLLECT_OBJS) | build
 
 # vmscope is static too: the lab puts it into its guests' initramfs
 build/vmscope: $(VMSCOPE_OBJS) | build
-	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) -lz
+	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) \
+		$(LAB_LDLIBS)
 
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "fileio.h"
 #include "kernel.h"
+#include "kmodfile.h"
 #include "banned.h"
 
 #define MAX_DEPTH 16             /* module dependency chains are short */
@@ -111,13 +112,12 @@ int kmod_depends(const char *path, char *out, size_t cap)
 	size_t len, size;
 
 	out[0] = 0;
-	if (file_read_all(path, &data, &len))
-		return error_errno("cannot read module '%s'", path);
+	if (kmod_read(path, &data, &len))
+		return -1;
 	info = modinfo(data, len, &size);
 	if (!info) {
 		free(data);
-		return error("'%s' is not a kernel module (no .modinfo; "
-			     "compressed modules are not supported)", path);
+		return error("'%s' is not a kernel module (no .modinfo)", path);
 	}
 	for (p = info; p < info + size; p += strlen(p) + 1)
 		if (!strncmp(p, "depends=", 8)) {
@@ -152,12 +152,10 @@ static int same_name(const char *file, size_t len, const char *name)
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	const char *base = path + ftw->base;
-	size_t bl = strlen(base);
+	size_t bl = strlen(base), sl = kmod_suffix(base);
 
 	(void)st;
-	if (type != FTW_F || bl < 4 || strcmp(base + bl - 3, ".ko"))
-		return 0;
-	if (!same_name(base, bl - 3, found.name))
+	if (type != FTW_F || !sl || !same_name(base, bl - sl, found.name))
 		return 0;
 	snprintf(found.path, sizeof(found.path), "%s", path);
 	return 1;
@@ -173,10 +171,11 @@ static int in_builtin(const char *tree, const char *name)
 	f = fopen(path, "re");
 	while (f && !hit && fgets(line, sizeof(line), f)) {
 		char *slash = strrchr(line, '/'), *b = slash ? slash + 1 : line;
-		size_t bl = strcspn(b, "\n");
+		size_t sl;
 
-		hit = bl > 3 && !strncmp(b + bl - 3, ".ko", 3) &&
-		      same_name(b, bl - 3, name);
+		b[strcspn(b, "\n")] = 0;
+		sl = kmod_suffix(b);
+		hit = sl && same_name(b, strlen(b) - sl, name);
 	}
 	if (f)
 		fclose(f);
