@@ -15,8 +15,10 @@
  * DESIGN: everything the benchmark changes (cgroup, swap file, global
  * swappiness, data files, children) is recorded in struct bench as it is
  * made, and bench_cleanup() undoes all of it on every way out, including
- * Ctrl-C: the signal handler only kills the children (kill(2) is
- * async-signal-safe) and sets a flag the main flow checks between steps.
+ * Ctrl-C: the signal handler only signals the children (kill(2) is
+ * async-signal-safe: SIGTERM to the collector, which ends its run
+ * cleanly, SIGKILL to the workload) and sets a flag the main flow checks
+ * between steps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +46,13 @@
 #define MAX_TAGS 16
 
 static volatile sig_atomic_t interrupted;
-static volatile pid_t live[MAX_WRITERS + 2];   /* children to kill on ^C */
+/*
+ * Children to stop on ^C: slot 0 is the collector, which gets SIGTERM so
+ * it commits its last interval and writes the run's end record (SIGKILL
+ * lost both, issue 11); the hog and the writers (slots 1..) get SIGKILL.
+ */
+#define LIVE_COLLECTOR 0
+static volatile pid_t live[MAX_WRITERS + 2];
 
 struct bench {
 	const char *db, *kind;
@@ -69,7 +77,7 @@ static void on_signal(int sig)
 	interrupted = 1;
 	for (i = 0; i < sizeof(live) / sizeof(live[0]); i++)
 		if (live[i] > 0)
-			kill(live[i], SIGKILL);
+			kill(live[i], i == LIVE_COLLECTOR ? SIGTERM : SIGKILL);
 }
 
 static void track(int slot, pid_t pid)
@@ -357,7 +365,7 @@ static int trial(struct bench *b, int swappiness, int t)
 	run = record_start(b, tags, 5);
 	if (run <= 0)
 		return -1;
-	track(0, b->collector);
+	track(LIVE_COLLECTOR, b->collector);
 	b->hog = hog_start(b->cg.path[0] ? &b->cg : NULL, hog_mib(b));
 	if (b->hog <= 0)
 		return -1;
@@ -530,7 +538,7 @@ static int readfiles(struct bench *b, const char *file)
 	run = record_start(b, tags, 2);
 	if (run <= 0)
 		return -1;
-	track(0, b->collector);
+	track(LIVE_COLLECTOR, b->collector);
 	b->pids[0] = fork();
 	if (b->pids[0] == 0) {
 		close(pipefd[0]);

@@ -70,6 +70,13 @@ is "$?" 130 "bench-3.1 SIGINT stops the sweep (exit 130)"
 check "bench-3.2 and says it restores" grep -q "interrupted: everything the benchmark changed is being restored" int.out
 is "$(state)" "$before" "bench-3.3 swap, cgroup, files and swappiness are as before"
 is "$(q int.db 'PRAGMA integrity_check')" ok "bench-3.4 the database is intact"
+# issue 11: the collector is stopped with SIGTERM, not SIGKILL, so the
+# interrupted run is closed and its last commit interval is kept
+is "$(q int.db "SELECT count(*) FROM run WHERE ended_wall_us IS NULL OR end_reason IS NULL")" 0 \
+	"bench-3.5 the interrupted run has its end record"
+gap=$(q int.db "SELECT (r.ended_wall_us - r.started_wall_us) / 1e6 - max(s.t) > 0.6
+	FROM run r JOIN samples s ON s.run_id = r.id WHERE r.id = (SELECT max(id) FROM run)")
+is "$gap" 0 "bench-3.6 and its samples up to the interrupt (within 0.6 s, -i 0.25)"
 
 # --whole-machine: sets the global swappiness, then puts it back
 rc=$(run_rc out "$VMSCOPE" bench swappiness --whole-machine -o whole.db --swapfile 64M \
