@@ -58,7 +58,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
-	tests/unit/t-transfer tests/unit/t-kmod
+	tests/unit/t-transfer tests/unit/t-kmod tests/unit/t-labdb
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -106,6 +106,8 @@ tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o coll
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 tests/unit/t-kmod: tests/unit/t-kmod.o tests/unit/tap.o lab/kernel.o lab/kmodfile.o \
 	lab/fileio.o collector/err.o
+tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o collector/db.o \
+	collector/err.o build/schema_sql.o
 tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o

@@ -108,7 +108,7 @@ for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err8 && break; sleep 0.2
 "$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
 wait "$pid"
 is "$?" 1 "lab-7.1 a database changed during the boot is not overwritten"
-check "lab-7.2 and says why" grep -q "lacks runs the host had: kept the host's" err8
+check "lab-7.2 and says why" grep -q "lacks or changes runs the host had: kept the host's" err8
 is "$(q lab.db 'SELECT count(*) FROM run')" $((runs + 1)) "lab-7.3 the run recorded meanwhile is kept"
 kept="lab.db.logs/$rel-lru_gen-off.db"
 is "$(q "$kept" 'SELECT count(*) FROM run' 2>/dev/null)" $((runs + 2)) \
