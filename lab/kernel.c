@@ -73,6 +73,10 @@ void kmod_tree(const char *dir, const char *image, const char *release,
 	snprintf(out, cap, "%s/../lib/modules/%s", base, release);
 	if (is_dir(out))
 		return;
+	/* a merged-/usr package (Debian 13) ships usr/lib/modules */
+	snprintf(out, cap, "%s/../usr/lib/modules/%s", base, release);
+	if (is_dir(out))
+		return;
 	snprintf(out, cap, "/lib/modules/%s", release);
 	if (!is_dir(out))
 		out[0] = 0;
