@@ -119,12 +119,26 @@ static int depends_of(const char *name, const void *data, size_t len, char *out)
 	return kmod_depends(path, out, 256);
 }
 
+/* kmod_read of a file with these bytes: -1 if it is refused. */
+static int read_back(const char *name, const void *data, size_t len, size_t *out_len)
+{
+	char path[128], *out = NULL;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_file(path, data, len);
+	*out_len = 0;
+	rc = kmod_read(path, &out, out_len);
+	free(out);
+	return rc;
+}
+
 static void test_formats(void)
 {
 	static const char info[] = "license=GPL\0depends=virtio,crc32c_generic\0name=x";
 	unsigned char mod[ELF_LEN], z[4096];
 	size_t n = make_module(mod, info, sizeof(info));
-	size_t zn;
+	size_t zn, rn;
 	char deps[256];
 
 	tap_is_i64(kmod_suffix("ext4.ko"), 3, "kmod-1.1 .ko is a module suffix");
@@ -139,18 +153,44 @@ static void test_formats(void)
 	tap_ok(zn && !depends_of("a.ko.xz", z, zn, deps) &&
 	       !strcmp(deps, "virtio,crc32c_generic"), "kmod-2.2 of an xz module (%s)", deps);
 	/* a torn download: the stream's end is missing */
-	tap_ok(depends_of("t.ko.xz", z, zn - 8, deps) == -1,
+	tap_ok(read_back("t.ko.xz", z, zn - 8, &rn) == -1,
 	       "kmod-2.3 a truncated xz module is refused");
 	zn = zst(mod, n, z, sizeof(z));
 	tap_ok(zn && !depends_of("a.ko.zst", z, zn, deps) &&
 	       !strcmp(deps, "virtio,crc32c_generic"), "kmod-2.4 of a zstd module (%s)", deps);
-	tap_ok(depends_of("t.ko.zst", z, zn - 3, deps) == -1,
+	tap_ok(read_back("t.ko.zst", z, zn - 3, &rn) == -1,
 	       "kmod-2.5 a truncated zstd module is refused");
 	zn = gz(mod, n, z, sizeof(z));
 	tap_ok(zn && !depends_of("a.ko.gz", z, zn, deps) &&
 	       !strcmp(deps, "virtio,crc32c_generic"), "kmod-2.6 of a gzip module (%s)", deps);
-	tap_ok(depends_of("t.ko.gz", z, zn - 4, deps) == -1,
+	tap_ok(read_back("t.ko.gz", z, zn - 4, &rn) == -1,
 	       "kmod-2.7 a truncated gzip module is refused");
+}
+
+/*
+ * A module of 3 MB (zeros after its section headers): larger than the
+ * decoders' first buffer, so they must grow it; what comes out is the
+ * whole file.
+ */
+static void test_large(void)
+{
+	static const char info[] = "depends=virtio";
+	const size_t big = (size_t)3 << 20;
+	unsigned char *mod = calloc(1, big), *z = malloc(big);
+	size_t (*enc[])(const unsigned char *, size_t, unsigned char *, size_t) = { xz, zst, gz };
+	const char *name[] = { "big.ko.xz", "big.ko.zst", "big.ko.gz" };
+	size_t i, zn, rn = 0;
+	char deps[256];
+
+	make_module(mod, info, sizeof(info));
+	for (i = 0; i < 3; i++) {
+		zn = enc[i](mod, big, z, big);
+		tap_ok(zn && !read_back(name[i], z, zn, &rn) && rn == big &&
+		       !depends_of(name[i], z, zn, deps) && !strcmp(deps, "virtio"),
+		       "kmod-2.8 a 3 MB module, %s, decompressed whole (%zu bytes)", name[i], rn);
+	}
+	free(mod);
+	free(z);
 }
 
 /* Modules named a (needs b), b (needs c, built in) as .ko.xz and .ko.zst. */
@@ -230,6 +270,31 @@ static void test_crafted(void)
 	       "kmod-4.4 a section-name table whose offset wraps is refused");
 }
 
+/* Header fields narrower than 64 bits, set by hand. */
+static void test_fields(void)
+{
+	static const char info[] = "depends=virtio";
+	unsigned char mod[ELF_LEN];
+	size_t n = make_module(mod, info, sizeof(info));
+	Elf64_Half entsize = sizeof(Elf64_Shdr) / 2;
+	uint64_t names_size = 14;
+	char deps[256];
+
+	/* e_shentsize other than an Elf64_Shdr's: the headers would be misread */
+	memcpy(mod + offsetof(Elf64_Ehdr, e_shentsize), &entsize, sizeof(entsize));
+	tap_ok(depends_of("f1.ko", mod, n, deps) == -1,
+	       "kmod-4.5 section headers of another size are refused");
+	/*
+	 * the name table ends inside ".modinfo" (at 14 of its 20 bytes): the
+	 * name is not in the table, though the bytes after it spell it out
+	 */
+	n = make_module(mod, info, sizeof(info));
+	memcpy(mod + SH_OFF + sizeof(Elf64_Shdr) + offsetof(Elf64_Shdr, sh_size),
+	       &names_size, sizeof(names_size));
+	tap_ok(depends_of("f2.ko", mod, n, deps) == -1,
+	       "kmod-4.6 a section name running past its table is not matched");
+}
+
 /* The last entry of .modinfo without its NUL: read up to the section's end. */
 static void test_unterminated(void)
 {
@@ -257,8 +322,10 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	test_formats();
+	test_large();
 	test_resolve();
 	test_crafted();
+	test_fields();
 	test_unterminated();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return tap_done();
