@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "db.h"
 #include "err.h"
@@ -77,10 +78,28 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
 }
 
-/* MGLRU is on unless the value is absent, "none" or all zero bits. */
-static int lru_gen_on(const char *v)
+/*
+ * MGLRU state from /sys/kernel/mm/lru_gen/enabled ("0x0007": a bit mask,
+ * on unless all zero) or a tag ("on", "y", "off", ...): 1 on, 0 off, -1
+ * not understood.
+ */
+int replay_lru_gen_on(const char *v)
 {
-	return *v && strcmp(v, "none") && strtol(v, NULL, 0) != 0;
+	static const char *const on[] = { "on", "y", "yes", "true", "enabled" };
+	static const char *const off[] = { "off", "n", "no", "false", "disabled",
+					   "none", "" };
+	char *end;
+	long n;
+	size_t i;
+
+	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++)
+		if (!strcasecmp(v, on[i]))
+			return 1;
+	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		if (!strcasecmp(v, off[i]))
+			return 0;
+	n = strtol(v, &end, 0);
+	return end != v && !*end ? n != 0 : -1;
 }
 
 /* Guess the era from the names (reclaim-model.md, section 7). */
@@ -117,6 +136,8 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 	}
 	if ((tag = run_value(r, "lru_gen")) && !*lru)
 		snprintf(lru, sizeof(lru), "%s", tag);
+	if (replay_lru_gen_on(lru) < 0)
+		note(m, "lru_gen value not understood: MGLRU taken as off");
 	if ((tag = run_value(r, "memcg")) && !m->memcg)
 		m->memcg = !strcmp(tag, "yes");
 	if (isnan(m->swappiness) && (tag = run_value(r, "swappiness")))
@@ -129,7 +150,8 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 		note(m, "zone watermarks unknown (file-tiny and kswapd targets off)");
 	if (model_version_cmp(m->version, 2, 6, 28) < 0)
 		m->kind = MODEL_CLASSIC;
-	else if (model_version_cmp(m->version, 6, 1, 0) >= 0 && lru_gen_on(lru))
+	else if (model_version_cmp(m->version, 6, 1, 0) >= 0 &&
+		 replay_lru_gen_on(lru) == 1)
 		m->kind = MODEL_MGLRU;
 	else
 		m->kind = MODEL_SPLIT;
@@ -197,8 +219,9 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 	int rc;
 
 	memset(a, 0, sizeof(*a));
+	/* either failure is -1 (an error, printed), never a silent success */
 	rc = metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id) ||
-	     choose_model(set, r, &ms.set, m);
+	     choose_model(set, r, &ms.set, m) ? -1 : 0;
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;
 		struct interval_out o;

@@ -39,6 +39,9 @@ struct attribution {
 /* The classes a model can give, "unexplained" last. */
 const enum cause *model_classes(enum model_kind k, size_t *n);
 
+/* MGLRU state of a fact or tag value: 1 on, 0 off, -1 not understood. */
+int replay_lru_gen_on(const char *v);
+
 /* Called for every interval; ctx is the caller's. Return -1 to stop. */
 typedef int (*replay_fn)(void *ctx, int64_t run, double t_s,
 			 const struct interval_in *in,

@@ -14,6 +14,7 @@ enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */
 	MODEL_SPLIT,       /* 2.6.28+: split LRU, get_scan_count() */
 	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: outside the model */
+	NR_MODELS
 };
 
 /* Attribution classes; a class a model cannot produce stays at zero. */

@@ -129,6 +129,79 @@ struct attr_opts {
 	int64_t run;
 };
 
+static void attribution_add(struct attribution *sum, const struct attribution *a)
+{
+	size_t c;
+
+	for (c = 0; c < NR_CAUSES; c++)
+		sum->pages[c] += a->pages[c];
+	sum->truth_n += a->truth_n;
+	sum->truth_agree += a->truth_agree;
+	sum->truth_sum += a->truth_sum;
+	sum->estimate_sum += a->estimate_sum;
+	if (a->truth_from)
+		sum->truth_from = a->truth_from;
+	sum->swapped += a->swapped;
+	sum->intervals += a->intervals;
+	sum->swap_intervals += a->swap_intervals;
+}
+
+/*
+ * One tag group: runs of different models are never added together (their
+ * classes differ); a group holding several models prints one summary per
+ * model, each with its own run count.
+ */
+static int attribute_group(const struct run_set *set, const struct attr_opts *o,
+			   const struct group *grp, struct table *csv)
+{
+	struct attribution sum[NR_MODELS], a;
+	struct run_model m, first[NR_MODELS];
+	size_t nr[NR_MODELS] = { 0 }, i;
+	int rc = 0, kinds = 0, k;
+
+	memset(sum, 0, sizeof(sum));
+	for (i = 0; !rc && i < grp->nr; i++) {
+		rc = replay_run(set, &set->runs[grp->runs[i]], &m, &a, NULL, NULL);
+		if (rc)
+			break;
+		if (!nr[m.kind]++) {
+			first[m.kind] = m;
+			kinds++;
+		}
+		attribution_add(&sum[m.kind], &a);
+	}
+	for (k = 0; !rc && k < NR_MODELS; k++) {
+		char who[200];
+
+		if (!nr[k])
+			continue;
+		if (o->fmt == FMT_TEXT) {
+			snprintf(who, sizeof(who), "%s %s (%zu run%s%s%s)", o->by,
+				 grp->value, nr[k], nr[k] == 1 ? "" : "s",
+				 kinds > 1 ? ", " : "",
+				 kinds > 1 ? model_name((enum model_kind)k) : "");
+			print_summary(who, &first[k], &sum[k]);
+		} else {
+			rc = add_csv_rows(csv, grp->value, &first[k], &sum[k]);
+		}
+	}
+	return rc;
+}
+
+/* --by: the groups of every run, or of run o->run alone. */
+static int group_runs(const struct run_set *set, const struct attr_opts *o,
+		      struct group_list *g)
+{
+	size_t i, one = 0;
+
+	if (o->run <= 0)
+		return group_by(set, o->by, NULL, 0, g);
+	for (i = 0; i < set->nr_runs && set->runs[i].id != o->run; i++)
+		;
+	one = i;
+	return group_by(set, o->by, &one, 1, g);
+}
+
 static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 {
 	static const char *const ih[] = {
@@ -143,8 +216,14 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 	size_t i, k;
 	int rc = table_init(&it, 12, ih, iright) || table_init(&csv, 5, ch, cright);
 
+	for (i = 0; o->run > 0 && i < set->nr_runs && set->runs[i].id != o->run; i++)
+		;
+	if (!rc && o->run > 0 && i == set->nr_runs)
+		rc = error("attribute: no run %lld in the databases given",
+			   (long long)o->run);
+
 	if (!rc && o->by)
-		rc = group_by(set, o->by, NULL, 0, &g);
+		rc = group_runs(set, o, &g);
 	for (i = 0; !rc && i < set->nr_runs; i++) {
 		const struct run_ref *r = &set->runs[i];
 		struct run_model m;
@@ -162,38 +241,9 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			rc = add_csv_rows(&csv, who, &m, &a);
 		}
 	}
-	/* per tag group: the runs' class volumes added up */
-	for (k = 0; !rc && k < g.nr; k++) {
-		struct attribution sum, a;
-		struct run_model m;
-
-		memset(&sum, 0, sizeof(sum));
-		for (i = 0; !rc && i < g.v[k].nr; i++) {
-			size_t c;
-
-			rc = replay_run(set, &set->runs[g.v[k].runs[i]], &m, &a, NULL, NULL);
-			for (c = 0; c < NR_CAUSES; c++)
-				sum.pages[c] += a.pages[c];
-			sum.truth_n += a.truth_n;
-			sum.truth_agree += a.truth_agree;
-			sum.truth_sum += a.truth_sum;
-			sum.estimate_sum += a.estimate_sum;
-			if (a.truth_from)
-				sum.truth_from = a.truth_from;
-			sum.swapped += a.swapped;
-			sum.intervals += a.intervals;
-			sum.swap_intervals += a.swap_intervals;
-		}
-		if (!rc && o->fmt == FMT_TEXT) {
-			char who[160];
-
-			snprintf(who, sizeof(who), "%s %s (%zu runs)", o->by,
-				 g.v[k].value, g.v[k].nr);
-			print_summary(who, &m, &sum);
-		} else if (!rc) {
-			rc = add_csv_rows(&csv, g.v[k].value, &m, &sum);
-		}
-	}
+	/* per tag group and model: the runs' class volumes added up */
+	for (k = 0; !rc && k < g.nr; k++)
+		rc = attribute_group(set, o, &g.v[k], &csv);
 	if (!rc && o->fmt != FMT_TEXT)
 		rc = table_print(&csv, o->fmt, stdout);
 	if (!rc && o->intervals) {

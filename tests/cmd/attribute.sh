@@ -20,7 +20,7 @@ sim() {  # sim SWAPPINESS PRIORITY...
 			print i "," s "," st "," st "," r "," o ",6537871,1500000,30408704"
 		} }' > sim.csv
 	"$VMSCOPE" import sim.csv -o sim.db --tag kernel=2.6.9-rc1-mm3 --tag swappiness="$sw" \
-		--tag kswapd="$KSWAPD" 2>/dev/null
+		--tag kswapd="$KSWAPD" || fail "import sim.csv"
 }
 KSWAPD=buildup; sim 0 0 0 0 1 1 0 0 1       # priority builds up to 0
 KSWAPD=restart; sim 0 12 11 10 11 12 10 11 12   # restarts after 32 pages
@@ -45,7 +45,7 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 	for (i = 1; i <= 7; i++) {
 		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50 }
 		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 ",0,6537871,1500000,30408704,12," p[i] } }' > truth.csv
-"$VMSCOPE" import truth.csv -o truth.db --tag kernel=2.6.16 2>/dev/null
+"$VMSCOPE" import truth.csv -o truth.db --tag kernel=2.6.16 || fail "import truth.csv"
 "$VMSCOPE" attribute truth.db > truth.out
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
@@ -62,7 +62,7 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 		line = i "," s + 0 "," st + 0 "," r + 0 ",0,100000,100000,750000,750000,30408704"
 		for (k = 0; k <= 12; k++) line = line "," n[k] + 0
 		print line } }' > traced.csv
-"$VMSCOPE" import traced.csv -o traced.db --tag kernel=6.1.0 2>/dev/null
+"$VMSCOPE" import traced.csv -o traced.db --tag kernel=6.1.0 || fail "import traced.csv"
 "$VMSCOPE" attribute traced.db > traced.out
 check "attribute-1.9 the estimate next to the traced priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, traced priority (vmscan tracepoints) 3.5 on average; within one level in 6 of 6 intervals$' traced.out
@@ -72,6 +72,35 @@ check "attribute-1.10 --intervals shows the traced priority as p_true" \
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
+
+# --- issue 11: --by never adds models together; RUN with --by; lru_gen tags;
+# a read error is an error
+"$VMSCOPE" import traced.csv -o mix.db --tag kernel=6.1.0 --tag swappiness=0 || fail "import mix"
+"$VMSCOPE" attribute sim.db mix.db --by swappiness > mix.txt
+is "$?" 0 "attribute-3.0 --by over two models runs"
+check "attribute-3.1 --by: the classic runs of a value on their own line" \
+	grep -q '^swappiness 0 (2 runs, classic): model classic,' mix.txt
+check "attribute-3.2 --by: the split-LRU run of the same value on its own line" \
+	grep -q '^swappiness 0 (1 run, split-lru): model split-lru,' mix.txt
+"$VMSCOPE" attribute sim.db --by swappiness 3 > by3.txt
+is "$?" 0 "attribute-3.3 --by with a RUN"
+is "$(grep -c '^swappiness' by3.txt)" 1 "attribute-3.4 --by with RUN 3: only run 3's group"
+check "attribute-3.5 --by with RUN 3: its group, one run" grep -q '^swappiness 60 (1 run): ' by3.txt
+for v in on y 1 0x0007 off 0; do
+	"$VMSCOPE" import traced.csv -o "lru-$v.db" --tag kernel=6.1.0 --tag lru_gen="$v" ||
+		fail "import lru_gen=$v"
+	"$VMSCOPE" attribute "lru-$v.db" > "lru-$v.txt"
+	is "$?" 0 "attribute-3.6 lru_gen=$v attributes"
+	case $v in off|0) want=split-lru ;; *) want=mglru ;; esac
+	check "attribute-3.7 lru_gen=$v reads as model $want" grep -q "^run 1: model $want," "lru-$v.txt"
+done
+cp traced.db broken.db && sqlite3 broken.db "DROP TABLE watermark" || fail "break a database"
+"$VMSCOPE" attribute broken.db > broken.out 2> broken.err
+is "$?" 1 "attribute-3.8 a read error exits 1"
+check "attribute-3.9 ... with one vmscope: message" grep -q '^vmscope: ' broken.err
+is "$(wc -c < broken.out)" 0 "attribute-3.10 ... and prints no summary"
+"$VMSCOPE" attribute sim.db 99 > none.out 2> none.err
+is "$?" 1 "attribute-3.11 a RUN that does not exist exits 1"
 
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
