@@ -39,7 +39,7 @@ endif
 CMDS = runs show table compare attribute plot import export bench mark lab
 
 # the reclaim model: model/, one file per kernel family and mechanism
-MODEL_OBJS = model/common.o model/classic.o model/split_walk.o
+MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/cost.o
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \

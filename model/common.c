@@ -18,9 +18,9 @@ static const char *const causes[NR_CAUSES] = {
 	[CAUSE_BUILDUP] = "priority_buildup",
 	[CAUSE_NEAR_OOM] = "near_oom",
 	[CAUSE_FILE_TINY] = "file_tiny",
-	[CAUSE_MEMCG] = "memcg_limit",
-	[CAUSE_REFAULT] = "refault_cost",
-	[CAUSE_SWAPPINESS] = "swappiness_bias",
+	[CAUSE_SMALL_FILE] = "small_inactive_file",
+	[CAUSE_FILE_REFAULTS] = "file_refaults",
+	[CAUSE_ACTIVE_FILE] = "active_file_heavy",
 	[CAUSE_UNEXPLAINED] = "unexplained",
 };
 

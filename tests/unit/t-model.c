@@ -159,38 +159,6 @@ static void unexplained(void)
 	}
 }
 
-static void split(void)
-{
-	struct interval_in in;
-	struct interval_out out;
-
-	simulate(&in, 6, 0.9, 60, 30);
-	in.file_lru = 1e6;
-	in.free = 1e5;
-	in.scan_anon = in.scan_file = NAN;
-	model_split(&in, 1, &out);
-	tap_ok(out.cause == CAUSE_MEMCG, "model-4.1 a cgroup run: memcg limit");
-	in.scan_anon = 2 * in.scan_kswapd;
-	in.scan_file = 0;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_MEMCG,
-	       "model-4.2 per-type scans beyond kswapd + direct: memcg limit (5.8+)");
-	in.scan_anon = in.scan_file = NAN;
-	in.file_lru = 10000;
-	in.free = 5000;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_FILE_TINY, "model-4.3 file + free below the high watermarks");
-	in.file_lru = 1e6;
-	in.swappiness = 150;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_SWAPPINESS, "model-4.4 swappiness 150: swappiness bias");
-	simulate(&in, 0, 0.9, 60, 30);
-	in.file_lru = 1e6;
-	in.scan_anon = in.scan_file = NAN;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_DISTRESS, "model-4.5 priority 0: SCAN_EQUAL, distress");
-}
-
 static void versions(void)
 {
 	int v[3];
@@ -209,7 +177,6 @@ int main(void)
 	sweep_2004();
 	distress();
 	unexplained();
-	split();
 	versions();
 	return tap_done();
 }
