@@ -56,7 +56,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
-	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
+	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
@@ -104,6 +104,7 @@ tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o coll
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
+tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \
 	collector/parse.o collector/kv.o
