@@ -159,6 +159,30 @@ static void unexplained(void)
 	}
 }
 
+/*
+ * 2.6.24's imbalance term, by hand from refill_inactive_zone():
+ *   imbalance = active / (inactive + 1) * (swappiness + 1) / 100
+ *               * mapped_ratio / 100
+ *   swap_tendency = mapped_ratio / 2 + distress + swappiness + imbalance
+ * With active 3M, inactive 1M, swappiness 60 and 50% mapped, the gate
+ * D = 100 - 60 - 25 - imbalance: it LOWERS the distress needed.
+ */
+static void imbalance(void)
+{
+	static const int v24[3] = { 2, 6, 24 };
+	struct interval_in in;
+	struct interval_out out;
+	double imb = 3e6 / (1e6 + 1) * 61 / 100 * 50.0 / 100;
+
+	simulate(&in, 6, 0.9, 60, 50);
+	in.active = 3e6;
+	in.inactive = 1e6;
+	model_classic(&in, v24, &out);
+	tap_ok(fabs(out.gate - (15 - imb)) < 1e-6,
+	       "model-6.1 2.6.24: the imbalance term lowers the gate to %.3f (%.3f)",
+	       15 - imb, out.gate);
+}
+
 static void versions(void)
 {
 	int v[3];
@@ -177,6 +201,7 @@ int main(void)
 	sweep_2004();
 	distress();
 	unexplained();
+	imbalance();
 	versions();
 	return tap_done();
 }

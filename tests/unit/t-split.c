@@ -453,6 +453,18 @@ static void hand_cases(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(o.anon_pred == 7 && o.r[RC_KSWAPD].anon_by[CAUSE_ACTIVE_FILE] == 7,
 	       "split-2.11 inactive file low against active: SCAN_FRACT, active_file_heavy (%.2f)", o.anon_pred);
+	/* cgroup reclaim never takes the file_tiny branch (global only) */
+	one_walk(&in, RC_CGROUP, 60, 50000, 1000, 500, 500, 36, 0);
+	in.free = 1000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.r[RC_CGROUP].anon_by[CAUSE_FILE_TINY] == 0,
+	       "split-2.13 cgroup reclaim: no file_tiny (prepare_scan_count(): !cgroup_reclaim(sc))");
+	/* inactive_is_low() with 700000 pages (2 GB): ratio int_sqrt(20) = 4,
+	 * 200000 * 4 >= 500000: not low, so cache_trim_mode and no anon */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 200000, 500000, 100, 0);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0, "split-2.14 inactive_is_low() ratio int_sqrt(10 x GB): 200k against 500k is not low (%.0f)",
+	       o.anon_pred);
 	/* no swap: never anon */
 	one_walk(&in, RC_DIRECT, 60, 1000, 0, 1000, 0, 2994, 0);
 	in.swap_on = 0;
