@@ -181,6 +181,12 @@ static void imbalance(void)
 	tap_ok(fabs(out.gate - (15 - imb)) < 1e-6,
 	       "model-6.1 2.6.24: the imbalance term lowers the gate to %.3f (%.3f)",
 	       15 - imb, out.gate);
+	/* swap_tendency >= 100 opens the gate: at swappiness 50 and 50%
+	 * mapped, D = 25 exactly, and distress 100 >> 2 = 25 reaches it */
+	simulate(&in, 6, 0.9, 50, 50);
+	model_classic(&in, (const int[3]){ 2, 6, 9 }, &out);
+	tap_ok(out.p_star == 2 && fabs(out.gate - 25) < 1e-9,
+	       "model-6.2 D = 25 is met at priority 2 (>=, not >): p* = %d", out.p_star);
 }
 
 static void versions(void)

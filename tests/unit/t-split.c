@@ -422,6 +422,13 @@ static void hand_cases(void)
 	       fabs(o.r[RC_KSWAPD].p_est - (12.0 * 12 + 11 * 24) / 36) < 1e-9,
 	       "split-2.6 file + free under the high watermarks: SCAN_ANON, file_tiny, p 11.33 (%.0f, %.2f)",
 	       o.anon_pred, o.r[RC_KSWAPD].p_est);
+	/* file + free == high watermarks is still tiny ("<=") */
+	in.free = 2000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] == 36,
+	       "split-2.15 file + free equal to the high watermarks is tiny (%.0f)",
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY]);
+	in.free = 1000;
 	/* global swappiness 0 does not stop SCAN_ANON ("Global reclaim will
 	 * swap to prevent OOM even with no swappiness") */
 	in.swappiness = 0;
