@@ -410,8 +410,17 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 			global += si->reclaimed[r];
 	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
 	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
-	/* v1 memory.failcnt, v2 memory.events "max": one per limit hit */
-	si->walks[RC_CGROUP] = fail > 0 ? fail : raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
+	/*
+	 * v1 memory.failcnt, v2 memory.events "max": one per limit hit, and
+	 * a hit can take several reclaim calls (try_charge_memcg() retries);
+	 * a walk stops once SWAP_CLUSTER_MAX pages are back, so reclaimed /
+	 * 32 counts the walks that succeeded.  The larger of the two.
+	 */
+	if (isnan(fail) || !(fail > 0))
+		fail = raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
+	si->walks[RC_CGROUP] = fmax(nz(fail), floor(si->reclaimed[RC_CGROUP] / 32));
+	if (!(si->walks[RC_CGROUP] > 0))
+		si->walks[RC_CGROUP] = NAN;
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);
