@@ -236,7 +236,7 @@ static int is_kswapd(const struct trace_prio *t, pid_t pid)
 	return 0;
 }
 
-static void count_line(struct trace_prio *t, const char *s, size_t len)
+void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
 	int64_t v;
@@ -265,7 +265,7 @@ static void count_lines(struct trace_prio *t)
 	size_t left = t->len;
 
 	while ((nl = memchr(s, '\n', left))) {
-		count_line(t, s, (size_t)(nl - s));
+		trace_prio_count_line(t, s, (size_t)(nl - s));
 		left -= (size_t)(nl + 1 - s);
 		s = nl + 1;
 	}

@@ -74,6 +74,9 @@ void trace_prio_stop(struct trace_prio *t);
  */
 int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
 
+/* Count one trace_pipe line into t (exposed for the unit tests). */
+void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);
+
 /*
  * The pages a shrink_inactive line scanned and the list's type: 0 with
  * *nr_scanned and *file (1 file, 0 anon) set, -1 when the line lacks

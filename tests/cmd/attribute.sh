@@ -49,6 +49,17 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 "$VMSCOPE" attribute truth.db > truth.out
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
+# the same walks at 3 and 4 against a zoneinfo that says 5 and 6: the
+# estimate 3 is two levels off 5 (not within one), 4 is two off 6
+awk 'BEGIN { L = 1500000; split("12 3 4", p, " "); split("12 5 6", z, " ")
+	print "t,pgscan_kswapd_normal,kswapd_steal,pgsteal_normal,pageoutrun,pswpout,nr_mapped,nr_inactive,meminfo.MemTotal,zoneinfo.node0.Normal.prev_priority"
+	for (i = 1; i <= 3; i++) {
+		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50 }
+		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 ",0,6537871,1500000,30408704," z[i] } }' > off.csv
+"$VMSCOPE" import off.csv -o off.db --tag kernel=2.6.16 || fail "import off.csv"
+"$VMSCOPE" attribute off.db > off.out
+check "attribute-1.16 two levels off is not within one level (0 of 2)" \
+	grep -q 'within one level in 0 of 2 intervals$' off.out
 # ground truth from the vmscan tracepoints (--trace-priority) on a split-LRU
 # kernel, built from v6.1's arithmetic: per interval 50 kswapd walks over
 # an inactive file list of F pages with no refaults and no swap-worthy

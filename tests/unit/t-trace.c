@@ -48,6 +48,30 @@ static void scan_fields(void)
 	       "trace-2.4 no nr_scanned: not counted as scanned");
 }
 
+/* the counts: kswapd told apart by pid, pages by list type and level */
+static void counts(void)
+{
+	static const char kl[] = "         kswapd0-86      [001] d..1.   12.5: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=32 priority=7 "
+		"flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC";
+	static const char dl[] = "              dd-3999    [000] .....  8086.6: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=256 priority=12 "
+		"flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC";
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	t.kswapd[0] = 86;
+	t.nr_kswapd = 1;
+	trace_prio_count_line(&t, kl, strlen(kl));
+	trace_prio_count_line(&t, dl, strlen(dl));
+	trace_prio_count_line(&t, dl, strlen(dl));
+	tap_ok(t.kswapd_count[7] == 1 && t.scanned[0][0][7] == 32,
+	       "trace-3.1 kswapd's anon pass at 7: one pass, 32 anon pages");
+	tap_ok(t.direct_count[12] == 2 && t.scanned[1][1][12] == 512 &&
+	       t.scanned[0][1][12] == 0,
+	       "trace-3.2 another task's file passes at 12: two passes, 512 file pages, none for kswapd");
+}
+
 int main(void)
 {
 	pid_t pid = 0;
@@ -83,5 +107,6 @@ int main(void)
 		 &prio) == 0, "a line without priority= is not counted");
 	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
 	scan_fields();
+	counts();
 	return tap_done();
 }
