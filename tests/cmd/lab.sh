@@ -44,7 +44,7 @@ traced=$(q lab.db "SELECT sum(delta) FROM counter_values WHERE source = 'trace' 
 check "lab-1.9 reclaim priorities traced inside the guest ($traced passes)" test "${traced:-0}" -gt 0
 "$VMSCOPE" attribute lab.db > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
-	grep -q "traced priority (vmscan tracepoints)" attr1
+	grep -q "traced pages per level (vmscan tracepoints)" attr1
 check "lab-1.11 the console log is kept" grep -q "Linux version $rel" "lab.db.logs/$rel-lru_gen-off.log"
 check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
 
