@@ -8,7 +8,7 @@ VERSION := 0.1.0
 CC ?= cc
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
-	-Icollector -Ianalyzer -Ibench -Ilab -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+	-Icollector -Ianalyzer -Imodel -Ibench -Ilab -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
 LDLIBS = -lsqlite3 -lm
 
 # SANITIZE=address,undefined builds everything under the sanitizers (as git
@@ -41,6 +41,8 @@ LAB_LDLIBS = -llzma -lzstd -lz
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
 CMDS = runs show table compare attribute plot import export bench mark lab
 
+# the reclaim model: model/, one file per kernel family and mechanism
+MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/cost.o
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
@@ -51,13 +53,13 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
-	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
+	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/readall.o collector/tail.o collector/parse.o collector/kv.o collector/trace.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
-	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
+	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
@@ -114,7 +116,8 @@ tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o collector/
 	collector/err.o build/schema_sql.o
 tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
-tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
+tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
+tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \
 	collector/parse.o collector/kv.o

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "db.h"
 #include "err.h"
@@ -19,8 +20,8 @@ static const enum cause classic_classes[] = {
 	CAUSE_UNEXPLAINED,
 };
 static const enum cause split_classes[] = {
-	CAUSE_FILE_TINY, CAUSE_MEMCG, CAUSE_DISTRESS, CAUSE_REFAULT,
-	CAUSE_SWAPPINESS, CAUSE_BUILDUP, CAUSE_UNEXPLAINED,
+	CAUSE_NEAR_OOM, CAUSE_FILE_TINY, CAUSE_SMALL_FILE, CAUSE_FILE_REFAULTS,
+	CAUSE_ACTIVE_FILE, CAUSE_UNEXPLAINED,
 };
 static const enum cause mglru_classes[] = { CAUSE_UNEXPLAINED };
 
@@ -55,8 +56,8 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 
 	if (db_prepare(db, path, "SELECT swappiness, cgroup_swappiness, "
 		       "cgroup IS NOT NULL, mem_total_kb, lru_gen, "
-		       "(SELECT sum(high_pages) FROM watermark w WHERE w.run_id = r.id) "
-		       "FROM run r WHERE id = ?", &st))
+		       "(SELECT sum(high_pages) FROM watermark w WHERE w.run_id = r.id), "
+		       "swap_total_kb FROM run r WHERE id = ?", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, r->id);
 	rc = sqlite3_step(st);
@@ -72,15 +73,35 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 		snprintf(lru_gen, cap, "%s", sqlite3_column_type(st, 4) == SQLITE_NULL ?
 			 "" : (const char *)sqlite3_column_text(st, 4));
 		m->high_wmarks = sqlite3_column_double(st, 5);
+		m->swap_total_kb = sqlite3_column_type(st, 6) == SQLITE_NULL ? NAN :
+				   sqlite3_column_double(st, 6);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
 }
 
-/* MGLRU is on unless the value is absent, "none" or all zero bits. */
-static int lru_gen_on(const char *v)
+/*
+ * MGLRU state from /sys/kernel/mm/lru_gen/enabled ("0x0007": a bit mask,
+ * on unless all zero) or a tag ("on", "y", "off", ...): 1 on, 0 off, -1
+ * not understood.
+ */
+int replay_lru_gen_on(const char *v)
 {
-	return *v && strcmp(v, "none") && strtol(v, NULL, 0) != 0;
+	static const char *const on[] = { "on", "y", "yes", "true", "enabled" };
+	static const char *const off[] = { "off", "n", "no", "false", "disabled",
+					   "none", "" };
+	char *end;
+	long n;
+	size_t i;
+
+	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++)
+		if (!strcasecmp(v, on[i]))
+			return 1;
+	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		if (!strcasecmp(v, off[i]))
+			return 0;
+	n = strtol(v, &end, 0);
+	return end != v && !*end ? n != 0 : -1;
 }
 
 /* Guess the era from the names (reclaim-model.md, section 7). */
@@ -117,6 +138,8 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 	}
 	if ((tag = run_value(r, "lru_gen")) && !*lru)
 		snprintf(lru, sizeof(lru), "%s", tag);
+	if (replay_lru_gen_on(lru) < 0)
+		note(m, "lru_gen value not understood: MGLRU taken as off");
 	if ((tag = run_value(r, "memcg")) && !m->memcg)
 		m->memcg = !strcmp(tag, "yes");
 	if (isnan(m->swappiness) && (tag = run_value(r, "swappiness")))
@@ -129,7 +152,8 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 		note(m, "zone watermarks unknown (file-tiny and kswapd targets off)");
 	if (model_version_cmp(m->version, 2, 6, 28) < 0)
 		m->kind = MODEL_CLASSIC;
-	else if (model_version_cmp(m->version, 6, 1, 0) >= 0 && lru_gen_on(lru))
+	else if (model_version_cmp(m->version, 6, 1, 0) >= 0 &&
+		 replay_lru_gen_on(lru) == 1)
 		m->kind = MODEL_MGLRU;
 	else
 		m->kind = MODEL_SPLIT;
@@ -188,52 +212,497 @@ static double true_priority(const struct metric_stream *ms, struct attribution *
 	return v;
 }
 
+/* ------------------------------------------------------------------ */
+/* split LRU: the raw counters the walk needs, beyond metrics.def      */
+/* ------------------------------------------------------------------ */
+
+enum raw {
+	RAW_IA, RAW_AA, RAW_IF, RAW_AF,                    /* node gauges */
+	RAW_CG_IA, RAW_CG_AA, RAW_CG_IF, RAW_CG_AF,        /* memcg, bytes */
+	RAW_CG_FAILCNT, RAW_CG_MAX_EVENTS,
+	RAW_SWAP_TOTAL,
+	RAW_STEAL_ANON, RAW_STEAL_FILE, RAW_SCAN_PROACTIVE,
+	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
+	RAW_RESTORE_ANON, RAW_RESTORE_FILE, RAW_ACT_ANON, RAW_ACT_FILE,
+	NR_RAW
+};
+
+static const char *const raw_names[NR_RAW] = {
+	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file", "nr_active_file",
+	"memcg:inactive_anon", "memcg:active_anon", "memcg:inactive_file",
+	"memcg:active_file", "memcg:failcnt", "memcg:max",
+	"meminfo:SwapTotal",
+	"pgsteal_anon", "pgsteal_file", "pgscan_proactive",
+	"pgsteal_khugepaged", "pgsteal_proactive",
+	"workingset_restore_anon", "workingset_restore_file",
+	"workingset_activate_anon", "workingset_activate_file",
+};
+
+/* trace:<who>_scan_<type>_<level>, [who][type][level] */
+#define TRACE_LEVELS 13
+
+struct raw_slots {
+	long slot[NR_RAW];
+	long trace[NR_TRUTH][2][TRACE_LEVELS];
+	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<N> */
+	int has_trace_scan, has_passes;
+};
+
+static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
+{
+	static const char *const who[NR_TRUTH] = { "kswapd", "direct" };
+	static const char *const type[2] = { "anon", "file" };
+	size_t i;
+	int k, w, t, q;
+
+	memset(rs, 0, sizeof(*rs));
+	for (k = 0; k < NR_RAW; k++)
+		rs->slot[k] = -1;
+	for (w = 0; w < NR_TRUTH; w++)
+		for (t = 0; t < 2; t++)
+			for (q = 0; q < TRACE_LEVELS; q++)
+				rs->trace[w][t][q] = rs->passes[w][q] = -1;
+	for (i = 0; i < ms->it.c.nr; i++) {
+		const char *n = ms->names[i];
+
+		for (k = 0; k < NR_RAW; k++)
+			if (!strcmp(n, raw_names[k]))
+				rs->slot[k] = (long)i;
+		for (w = 0; w < NR_TRUTH && !strncmp(n, "trace:", 6); w++) {
+			char pp[40];
+			size_t pl;
+
+			snprintf(pp, sizeof(pp), "trace:%s_priority_", who[w]);
+			pl = strlen(pp);
+			if (!strncmp(n, pp, pl) && (q = atoi(n + pl)) >= 0 &&
+			    q < TRACE_LEVELS) {
+				rs->passes[w][q] = (long)i;
+				rs->has_passes = 1;
+			}
+			for (t = 0; t < 2; t++) {
+				char pre[40];
+				size_t pl;
+
+				snprintf(pre, sizeof(pre), "trace:%s_scan_%s_", who[w], type[t]);
+				pl = strlen(pre);
+				if (!strncmp(n, pre, pl) && (q = atoi(n + pl)) >= 0 &&
+				    q < TRACE_LEVELS) {
+					rs->trace[w][t][q] = (long)i;
+					rs->has_trace_scan = 1;
+				}
+			}
+		}
+	}
+}
+
+static double raw_delta(const struct metric_stream *ms, const struct raw_slots *rs,
+			enum raw k)
+{
+	return rs->slot[k] < 0 ? NAN : (double)ms->delta[rs->slot[k]];
+}
+
+static double raw_gauge(const struct metric_stream *ms, const struct raw_slots *rs,
+			enum raw k)
+{
+	long i = rs->slot[k];
+
+	return i < 0 || !ms->it.present[i] ? NAN : (double)ms->it.value[i];
+}
+
+static double nz(double v)
+{
+	return isnan(v) ? 0 : v;
+}
+
+/*
+ * The scan-weighted priority the tracepoints saw, per reclaimer: pages
+ * scanned per level where recorded, else passes per level (a pass
+ * scans up to SWAP_CLUSTER_MAX pages: shrink_lruvec()'s batches).
+ */
+static void traced_priority(const struct metric_stream *ms,
+			    const struct raw_slots *rs, double p[NR_TRUTH])
+{
+	int w, t, q;
+
+	for (w = 0; w < NR_TRUTH; w++) {
+		double pages = 0, qsum = 0;
+
+		for (q = 0; q < TRACE_LEVELS; q++) {
+			double d = 0;
+			long i;
+
+			for (t = 0; t < 2 && rs->has_trace_scan; t++)
+				if ((i = rs->trace[w][t][q]) >= 0)
+					d += (double)ms->delta[i];
+			if (!rs->has_trace_scan && (i = rs->passes[w][q]) >= 0)
+				d = (double)ms->delta[i];
+			pages += d;
+			qsum += q * d;
+		}
+		p[w] = pages > 0 ? qsum / pages : NAN;
+	}
+}
+
+/* State the split replay carries from one interval to the next. */
+struct split_state {
+	struct raw_slots rs;
+	struct split_cost node_cost, cg_cost, wi_node_cost, wi_cg_cost;
+	double scan_anon, steal_anon, scan_file, steal_file;   /* last interval */
+	struct split_in prev;
+	int have_prev;
+};
+
+static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
+		       int base, double scale, struct split_lists *l)
+{
+	l->inactive_anon = raw_gauge(ms, rs, base) / scale;
+	l->active_anon = raw_gauge(ms, rs, base + 1) / scale;
+	l->inactive_file = raw_gauge(ms, rs, base + 2) / scale;
+	l->active_file = raw_gauge(ms, rs, base + 3) / scale;
+}
+
+/* The walk's inputs of one interval from the stream. */
+static void fill_split(const struct metric_stream *ms, const struct run_model *m,
+		       struct split_state *st, const struct interval_in *in,
+		       struct split_in *si)
+{
+	const struct raw_slots *rs = &st->rs;
+	double global = 0, all, swap_total = raw_gauge(ms, rs, RAW_SWAP_TOTAL);
+	double fail = raw_delta(ms, rs, RAW_CG_FAILCNT);
+	int r;
+
+	memset(si, 0, sizeof(*si));
+	memcpy(si->version, m->version, sizeof(si->version));
+	si->swappiness = m->swappiness;
+	si->swap_on = in->swap_out > 0 || (!isnan(swap_total) ? swap_total > 0 :
+		      !(m->swap_total_kb == 0));
+	lists_from(ms, rs, RAW_IA, 1, &si->node);
+	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
+	if (si->has_cg)
+		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
+	si->free = in->free;
+	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
+	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);
+	si->reclaimed[RC_KSWAPD] = nz(in->steal_kswapd);
+	si->walks[RC_KSWAPD] = in->kswapd_runs;
+	si->scanned[RC_DIRECT] = nz(in->scan_direct);
+	si->reclaimed[RC_DIRECT] = nz(in->steal_direct);
+	si->walks[RC_DIRECT] = in->stalls;
+	si->scanned[RC_KHUGEPAGED] = nz(in->scan_khugepaged);
+	si->reclaimed[RC_KHUGEPAGED] = nz(raw_delta(ms, rs, RAW_STEAL_KHUGEPAGED));
+	si->walks[RC_KHUGEPAGED] = NAN;
+	si->scanned[RC_PROACTIVE] = nz(raw_delta(ms, rs, RAW_SCAN_PROACTIVE));
+	si->reclaimed[RC_PROACTIVE] = nz(raw_delta(ms, rs, RAW_STEAL_PROACTIVE));
+	si->walks[RC_PROACTIVE] = NAN;
+	/*
+	 * cgroup limit reclaim is counted in pgscan_anon/file (5.8+) and in
+	 * nothing else global: what the per-type counts hold beyond every
+	 * global reclaimer (reclaim-model.md 7, the 5.8+ identity).
+	 */
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_CGROUP)
+			global += si->scanned[r];
+	all = nz(in->scan_anon) + nz(in->scan_file);
+	si->scanned[RC_CGROUP] = all > global ? all - global : 0;
+	global = 0;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_CGROUP)
+			global += si->reclaimed[r];
+	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
+	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
+	/*
+	 * v1 memory.failcnt, v2 memory.events "max": one per limit hit, and
+	 * a hit can take several reclaim calls (try_charge_memcg() retries);
+	 * a walk stops once SWAP_CLUSTER_MAX pages are back, so reclaimed /
+	 * 32 counts the walks that succeeded.  The larger of the two.
+	 */
+	if (isnan(fail) || !(fail > 0))
+		fail = raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
+	si->walks[RC_CGROUP] = fmax(nz(fail), floor(si->reclaimed[RC_CGROUP] / 32));
+	if (!(si->walks[RC_CGROUP] > 0))
+		si->walks[RC_CGROUP] = NAN;
+	si->swap_out = in->swap_out;
+	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
+	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);
+	si->restore_file = raw_delta(ms, rs, RAW_RESTORE_FILE);
+	si->activate_anon = raw_delta(ms, rs, RAW_ACT_ANON);
+	si->activate_file = raw_delta(ms, rs, RAW_ACT_FILE);
+	/* 6.2+ rotations, from the interval before (no pgscan_anon of now) */
+	si->scan_anon_prev = st->scan_anon;
+	si->steal_anon_prev = st->steal_anon;
+	si->scan_file_prev = st->scan_file;
+	si->steal_file_prev = st->steal_file;
+	st->scan_anon = nz(in->scan_anon);
+	st->steal_anon = nz(raw_delta(ms, rs, RAW_STEAL_ANON));
+	st->scan_file = nz(in->scan_file);
+	st->steal_file = nz(raw_delta(ms, rs, RAW_STEAL_FILE));
+}
+
+/* The largest class of anon the walk let in, over every reclaimer. */
+static enum cause dominant(const struct split_out *o)
+{
+	double best = 0, by[NR_CAUSES] = { 0 };
+	enum cause c = CAUSE_UNEXPLAINED;
+	int r, k;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		for (k = 0; k < NR_CAUSES; k++)
+			by[k] += o->r[r].anon_by[k];
+	for (k = 0; k < NR_CAUSES; k++)
+		if (k != CAUSE_UNEXPLAINED && by[k] > best) {
+			best = by[k];
+			c = (enum cause)k;
+		}
+	return c;
+}
+
+/*
+ * Tolerance of the anon volume check: the swap-out of an interval counts
+ * as explained when the walk predicts at least this share of the anon
+ * pages really scanned (pgscan_anon); below it, the missing share is
+ * unexplained.
+ */
+#define ANON_EXPLAINED 0.7
+
+static void split_attribute(const struct split_out *o, const struct split_in *si,
+			    double anon_meas, struct replay_iv *iv,
+			    struct attribution *a)
+{
+	double out = nz(si->swap_out), x;
+	int r, k;
+
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		iv->pages_out[r] = 0;
+		iv->cause[r] = CAUSE_UNEXPLAINED;
+	}
+	if (!(out > 0))
+		return;
+	x = !(o->anon_pred > 0) ? 0 :
+	    anon_meas > 0 && o->anon_pred < ANON_EXPLAINED * anon_meas ?
+	    o->anon_pred / anon_meas : 1;
+	a->pages[CAUSE_UNEXPLAINED] += out * (1 - x);
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		const struct split_reclaim_out *ro = &o->r[r];
+		double best = 0;
+
+		if (!(ro->anon_pred > 0) || !(o->anon_pred > 0))
+			continue;
+		iv->pages_out[r] = out * ro->anon_pred / o->anon_pred;
+		a->ctx_pages[r][CAUSE_UNEXPLAINED] += iv->pages_out[r] * (1 - x);
+		for (k = 0; k < NR_CAUSES; k++) {
+			double v = out * x * ro->anon_by[k] / o->anon_pred;
+
+			a->pages[k] += v;
+			a->ctx_pages[r][k] += v;
+			if (v > best) {
+				best = v;
+				iv->cause[r] = (enum cause)k;
+			}
+		}
+	}
+	/* no anon predicted at all: the context is the reclaimer that
+	 * scanned most */
+	if (!(o->anon_pred > 0)) {
+		int most = 0;
+
+		for (r = 1; r < NR_RECLAIMERS; r++)
+			if (si->scanned[r] > si->scanned[most])
+				most = r;
+		a->ctx_pages[most][CAUSE_UNEXPLAINED] += out;
+		iv->pages_out[most] = out;
+	}
+}
+
+static void agree(struct agreement *g, double est, double truth)
+{
+	if (isnan(est) || isnan(truth))
+		return;
+	g->n++;
+	g->agree += fabs(est - truth) <= 1;
+	g->est_sum += est;
+	g->true_sum += truth;
+}
+
+/* The scan-weighted estimate of every reclaimer but kswapd. */
+static double other_priority(const struct split_out *o, const struct split_in *si)
+{
+	double w = 0, q = 0;
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && o->r[r].active && !isnan(o->r[r].p_est)) {
+			w += si->scanned[r];
+			q += si->scanned[r] * o->r[r].p_est;
+		}
+	return w > 0 ? q / w : NAN;
+}
+
+/* One split-LRU interval: walk, attribution, truth, what-if. */
+static void split_interval(const struct metric_stream *ms, const struct run_model *m,
+			   struct split_state *st, const struct interval_in *in,
+			   double whatif, struct interval_out *o,
+			   struct split_out *so, struct replay_iv *iv,
+			   struct attribution *a)
+{
+	struct split_in si;
+	struct split_out prev_out, wo;
+	double pt[NR_TRUTH];
+	int r;
+
+	fill_split(ms, m, st, in, &si);
+	if (st->have_prev) {
+		si.node_prev = st->prev.node;
+		si.cg_prev = st->prev.cg;
+		si.has_prev = 1;
+	}
+	split_cost_update(&st->node_cost, &si, &si.node);
+	if (si.has_cg)
+		split_cost_update(&st->cg_cost, &si, &si.cg);
+	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	model_outside(o);
+	o->p_kswapd = so->r[RC_KSWAPD].p_est;
+	o->p_direct = other_priority(so, &si);
+	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
+	o->cause = dominant(so);
+	iv->anon_meas = in->scan_anon;
+	split_attribute(so, &si, in->scan_anon, iv, a);
+	if (in->swap_out > 0) {
+		a->share_sum += so->anon_share;
+		a->share_n++;
+	}
+	/* borderline: the same walk on the gauges of the interval's start */
+	if (st->have_prev && in->swap_out > 0) {
+		struct split_in sp = si;
+
+		sp.node = sp.node_prev = st->prev.node;
+		sp.cg = sp.cg_prev = st->prev.cg;
+		sp.free = st->prev.free;
+		split_walk(&sp, &st->node_cost, &st->cg_cost, &prev_out);
+		iv->borderline = dominant(&prev_out) != o->cause;
+		a->borderline += iv->borderline ? in->swap_out : 0;
+	}
+	st->prev = si;
+	st->have_prev = 1;
+	traced_priority(ms, &st->rs, pt);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		iv->p_true[r] = NAN;
+	iv->p_true[RC_KSWAPD] = pt[TRUTH_KSWAPD];
+	iv->p_true[RC_DIRECT] = pt[TRUTH_OTHER];   /* any other task */
+	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
+	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
+	if (in->scan_anon > 0) {
+		a->anon_n++;
+		a->anon_ok += fabs(so->anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;
+		a->anon_pred += so->anon_pred;
+		a->anon_meas += in->scan_anon;
+	}
+	iv->whatif_anon = NAN;
+	if (!isnan(whatif)) {
+		/* the same walks at another swappiness; swap-out per anon page
+		 * scanned as measured; the costs follow the predicted writes */
+		double per_anon = in->scan_anon > 0 ? nz(in->swap_out) / in->scan_anon :
+				  so->anon_pred > 0 ? nz(in->swap_out) / so->anon_pred : 0;
+
+		si.swappiness = whatif;
+		split_walk(&si, &st->wi_node_cost, &st->wi_cg_cost, &wo);
+		si.swap_out = wo.anon_pred * per_anon;
+		split_cost_update(&st->wi_node_cost, &si, &si.node);
+		if (si.has_cg)
+			split_cost_update(&st->wi_cg_cost, &si, &si.cg);
+		iv->whatif_anon = wo.anon_pred;
+		a->whatif_anon += wo.anon_pred;
+		a->whatif_swap += si.swap_out;
+	}
+}
+
+static void classic_truth(struct attribution *a, const struct interval_out *o,
+			  double truth)
+{
+	if (!isnan(truth) && !isnan(o->p_hat)) {
+		/* estimates are good to about one level */
+		a->truth_n++;
+		a->truth_agree += fabs(round(o->p_hat) - truth) <= 1;
+		a->truth_sum += truth;
+		a->estimate_sum += o->p_hat;
+	}
+}
+
 int replay_run(const struct run_set *set, const struct run_ref *r,
-	       struct run_model *m, struct attribution *a, replay_fn fn,
-	       void *ctx)
+	       struct run_model *m, struct attribution *a,
+	       const struct replay_opts *opt)
 {
 	struct metric_stream ms;
+	struct split_state *st = calloc(1, sizeof(*st));
+	double whatif = opt ? opt->whatif_swappiness : NAN;
 	int64_t prev_t = 0;
 	int rc;
 
 	memset(a, 0, sizeof(*a));
-	rc = metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id) ||
-	     choose_model(set, r, &ms.set, m);
+	/* either failure is -1 (an error, printed), never a silent success */
+	rc = !st || metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id) ||
+	     choose_model(set, r, &ms.set, m) ? -1 : 0;
+	if (!st)
+		return error("out of memory");
+	if (!rc && m->kind == MODEL_SPLIT) {
+		raw_resolve(&ms, &st->rs);
+		split_cost_init(&st->node_cost, m->version);
+		st->cg_cost = st->wi_node_cost = st->wi_cg_cost = st->node_cost;
+		a->cost_inputs = st->node_cost.inputs;
+		if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
+			note(m, "the cgroup's lists were not recorded: node lists used");
+		if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
+		    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)
+			note(m, "cgroup walks taken as reclaimed / 32 (no failcnt)");
+	}
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;
 		struct interval_out o;
-		double truth;
+		struct split_out so;
+		struct replay_iv iv;
+		int k;
 
 		rc = 0;
 		if (ms.it.seq == 0) {
 			prev_t = ms.it.t_us;
 			continue;
 		}
+		memset(&iv, 0, sizeof(iv));
 		fill_interval(&ms, m, (double)(ms.it.t_us - prev_t) / 1e6, &in);
 		prev_t = ms.it.t_us;
-		if (m->kind == MODEL_CLASSIC)
+		for (k = 0; k < NR_RECLAIMERS; k++)
+			iv.p_true[k] = NAN;
+		iv.anon_meas = in.scan_anon;
+		iv.whatif_anon = NAN;
+		if (m->kind == MODEL_CLASSIC) {
 			model_classic(&in, m->version, &o);
-		else if (m->kind == MODEL_SPLIT)
-			model_split(&in, m->memcg, &o);
-		else
+		} else if (m->kind == MODEL_SPLIT) {
+			split_interval(&ms, m, st, &in, whatif, &o, &so, &iv, a);
+			iv.split = &so;
+		} else {
 			model_outside(&o);
-		a->intervals++;
-		truth = true_priority(&ms, a);
-		if (!isnan(truth) && !isnan(o.p_hat)) {
-			/* estimates are good to about one level */
-			a->truth_n++;
-			a->truth_agree += fabs(round(o.p_hat) - truth) <= 1;
-			a->truth_sum += truth;
-			a->estimate_sum += o.p_hat;
 		}
+		a->intervals++;
+		iv.truth = true_priority(&ms, a);
+		if (m->kind != MODEL_SPLIT)
+			classic_truth(a, &o, iv.truth);
 		if (in.swap_out > 0) {
 			a->swapped += in.swap_out;
-			a->pages[o.cause] += in.swap_out;
+			if (m->kind != MODEL_SPLIT)
+				a->pages[o.cause] += in.swap_out;
 			a->swap_intervals++;
 		}
-		if (fn)
-			rc = fn(ctx, r->id, (double)ms.it.t_us / 1e6, &in, &o, truth);
+		iv.run = r->id;
+		iv.t_s = (double)ms.it.t_us / 1e6;
+		iv.in = &in;
+		iv.out = &o;
+		if (opt && opt->fn)
+			rc = opt->fn(opt->ctx, &iv);
 	}
+	if (m->kind == MODEL_SPLIT && (st->rs.has_trace_scan || st->rs.has_passes))
+		a->truth_from = st->rs.has_trace_scan ?
+				"traced pages per level (vmscan tracepoints)" :
+				"traced passes per level (vmscan tracepoints)";
 	metric_stream_release(&ms);
+	free(st);
 	return rc < 0 ? -1 : 0;
 }

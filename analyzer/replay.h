@@ -1,10 +1,12 @@
 /*
- * replay.h - run a recorded run through the reclaim model (model.h).
+ * replay.h - run a recorded run through the reclaim model (model/).
  *
  * replay_run() picks the model from the run's facts (kernel release, or
  * the tag "kernel", or the counter set; MGLRU state; memory cgroup),
- * streams its samples, classifies every interval and adds the swapped-out
- * pages up by class.  attribute, plot and the tests use it.
+ * streams its samples, fills the model's inputs interval by interval,
+ * carries the model's state (split LRU: the rebuilt anon/file costs)
+ * and adds the swapped-out pages up by class and by reclaimer.  attribute,
+ * plot and the tests use it; the model itself never sees SQLite.
  */
 #ifndef VMSCOPE_REPLAY_H
 #define VMSCOPE_REPLAY_H
@@ -20,36 +22,77 @@ struct run_model {
 	enum model_kind kind;
 	int version[3], memcg;
 	char kernel_from[16];      /* facts, tag, counters */
-	double swappiness, total_pages, high_wmarks, page_size;
-	char assumed[256];
+	double swappiness, total_pages, high_wmarks, page_size, swap_total_kb;
+	char assumed[512];
 };
+
+/* Truth compared with an estimate: intervals, agreeing ones, sums. */
+struct agreement {
+	double n, agree, est_sum, true_sum;
+};
+
+/* trace truth is per kswapd and per "any other task" */
+enum truth_who { TRUTH_KSWAPD, TRUTH_OTHER, NR_TRUTH };
 
 struct attribution {
 	double pages[NR_CAUSES];
 	double swapped, intervals, swap_intervals;
+	/* split LRU: the context axis, and the borderline share */
+	double ctx_pages[NR_RECLAIMERS][NR_CAUSES];
+	double borderline;
 	/*
 	 * ground truth against the estimate: zoneinfo's prev_priority
 	 * (2.6.13 - 2.6.35), else the vmscan tracepoints (--trace-priority)
 	 */
 	double truth_n, truth_agree, truth_sum, estimate_sum;
 	const char *truth_from;    /* NULL while no interval had a truth */
+	/* split LRU with traced pages per level: scan-weighted truth */
+	struct agreement prio[NR_TRUTH];
+	/* anon pages scanned: predicted against pgscan_anon */
+	double anon_n, anon_ok, anon_pred, anon_meas;
+	/* --what-if: the replay at another swappiness */
+	double whatif_anon, whatif_swap;
+	const char *cost_inputs;   /* split: where the costs came from */
+	double share_sum, share_n; /* ap/(ap+fp) over swapping intervals */
 };
 
+/* One interval as the replay saw it, for --intervals and plot. */
+struct replay_iv {
+	int64_t run;
+	double t_s;
+	const struct interval_in *in;
+	const struct interval_out *out;      /* the classic fields */
+	const struct split_out *split;       /* NULL unless split LRU */
+	double truth;                        /* classic truth (deepest level) */
+	double p_true[NR_RECLAIMERS];        /* scan-weighted, traced; NAN */
+	double anon_meas;                    /* pgscan_anon; NAN */
+	double pages_out[NR_RECLAIMERS];     /* swap-out by context */
+	enum cause cause[NR_RECLAIMERS];     /* the branch, by context */
+	int borderline;
+	double whatif_anon;                  /* NAN without --what-if */
+};
 
 /* The classes a model can give, "unexplained" last. */
 const enum cause *model_classes(enum model_kind k, size_t *n);
 
+/* MGLRU state of a fact or tag value: 1 on, 0 off, -1 not understood. */
+int replay_lru_gen_on(const char *v);
+
 /* Called for every interval; ctx is the caller's. Return -1 to stop. */
-typedef int (*replay_fn)(void *ctx, int64_t run, double t_s,
-			 const struct interval_in *in,
-			 const struct interval_out *out, double truth);
+typedef int (*replay_fn)(void *ctx, const struct replay_iv *iv);
+
+struct replay_opts {
+	double whatif_swappiness;  /* NAN: replay as recorded */
+	replay_fn fn;              /* may be NULL */
+	void *ctx;
+};
 
 /*
  * Replay run r: fills m (the model and its inputs) and a (the volumes).
- * fn may be NULL.  Returns 0, or -1 with a message.
+ * o may be NULL.  Returns 0, or -1 with a message.
  */
 int replay_run(const struct run_set *set, const struct run_ref *r,
-	       struct run_model *m, struct attribution *a, replay_fn fn,
-	       void *ctx);
+	       struct run_model *m, struct attribution *a,
+	       const struct replay_opts *o);
 
 #endif

@@ -96,6 +96,20 @@ static void find_kswapd(struct trace_prio *t, const char *root)
 		closedir(proc);
 }
 
+static void scan_names(struct trace_prio *t)
+{
+	static const char *const who[2] = { "kswapd", "direct" };
+	static const char *const type[2] = { "anon", "file" };
+	int w, f, i;
+
+	for (w = 0; w < 2; w++)
+		for (f = 0; f < 2; f++)
+			for (i = 0; i < TRACE_LEVELS; i++)
+				snprintf(t->scan_names[w][f][i],
+					 sizeof(t->scan_names[w][f][i]),
+					 "%s_scan_%s_%d", who[w], type[f], i);
+}
+
 int trace_prio_start(struct trace_prio *t, const char *root)
 {
 	char tracefs[400], pipe[600];
@@ -108,6 +122,7 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 		snprintf(t->names[TRACE_LEVELS + i], sizeof(t->names[0]),
 			 "direct_priority_%d", i);
 	}
+	scan_names(t);
 	if (find_tracefs(root, tracefs, sizeof(tracefs)))
 		return -1;
 	find_kswapd(t, root);
@@ -192,6 +207,25 @@ int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio)
 	return *prio >= 0 ? 2 : 0;
 }
 
+int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
+		     int *file)
+{
+	const char *end = line + len;
+	const char *flags = memmem(line, len, " flags=", 7);
+
+	*nr_scanned = number_after(line, end, " nr_scanned=");
+	if (*nr_scanned < 0 || !flags)
+		return -1;
+	/* include/trace/events/vmscan.h: trace_reclaim_flags(file) */
+	if (memmem(flags, (size_t)(end - flags), "RECLAIM_WB_FILE", 15))
+		*file = 1;
+	else if (memmem(flags, (size_t)(end - flags), "RECLAIM_WB_ANON", 15))
+		*file = 0;
+	else
+		return -1;
+	return 0;
+}
+
 static int is_kswapd(const struct trace_prio *t, pid_t pid)
 {
 	int i;
@@ -202,15 +236,21 @@ static int is_kswapd(const struct trace_prio *t, pid_t pid)
 	return 0;
 }
 
-static void count_line(struct trace_prio *t, const char *s, size_t len)
+void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
 	int64_t v;
 
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
-		if (v < TRACE_LEVELS)
-			(is_kswapd(t, pid) ? t->kswapd_count : t->direct_count)[v]++;
+		if (v < TRACE_LEVELS) {
+			int64_t n;
+			int file, k = is_kswapd(t, pid);
+
+			(k ? t->kswapd_count : t->direct_count)[v]++;
+			if (!trace_parse_scan(s, len, &n, &file))
+				t->scanned[!k][file][v] += n;
+		}
 		break;
 	case 2:
 		t->lost += v;
@@ -225,7 +265,7 @@ static void count_lines(struct trace_prio *t)
 	size_t left = t->len;
 
 	while ((nl = memchr(s, '\n', left))) {
-		count_line(t, s, (size_t)(nl - s));
+		trace_prio_count_line(t, s, (size_t)(nl - s));
 		left -= (size_t)(nl + 1 - s);
 		s = nl + 1;
 	}
@@ -256,6 +296,20 @@ int trace_prio_drain(struct trace_prio *t)
 	return 0;
 }
 
+static int push_scanned(struct trace_prio *t, uint16_t src, struct kv_list *out)
+{
+	int w, f, i;
+
+	for (w = 0; w < 2; w++)
+		for (f = 0; f < 2; f++)
+			for (i = 0; i < TRACE_LEVELS; i++)
+				if (kv_push(out, src, t->scan_names[w][f][i],
+					    strlen(t->scan_names[w][f][i]),
+					    t->scanned[w][f][i]))
+					return -1;
+	return 0;
+}
+
 int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 {
 	int i;
@@ -266,6 +320,8 @@ int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 		    kv_push(out, src, t->names[TRACE_LEVELS + i],
 			    strlen(t->names[TRACE_LEVELS + i]), t->direct_count[i]))
 			return -1;
+	if (push_scanned(t, src, out))
+		return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }
 

@@ -13,6 +13,11 @@
  *   kswapd_priority_<N>   passes by kswapd at priority N (0..12)
  *   direct_priority_<N>   passes by any other task: direct reclaim and
  *                         memory cgroup limit reclaim
+ *   kswapd_scan_{anon,file}_<N>, direct_scan_{anon,file}_<N>
+ *                         pages those passes scanned (the event's
+ *                         nr_scanned), by the list's type (its flags:
+ *                         RECLAIM_WB_ANON or RECLAIM_WB_FILE), so the
+ *                         scan-weighted priority of an interval is known
  *   lost_events           events the ring buffer dropped ("[LOST n EVENTS]")
  *
  * so an interval's deltas are its priority histogram, and the deepest
@@ -39,8 +44,11 @@ struct trace_prio {
 	pid_t kswapd[TRACE_MAX_KSWAPD];
 	int nr_kswapd;
 	int64_t kswapd_count[TRACE_LEVELS], direct_count[TRACE_LEVELS];
+	/* pages scanned: [kswapd 0, other 1][anon 0, file 1][level] */
+	int64_t scanned[2][2][TRACE_LEVELS];
 	int64_t lost;
 	char names[2 * TRACE_LEVELS][24];
+	char scan_names[2][2][TRACE_LEVELS][24];
 };
 
 /*
@@ -65,5 +73,17 @@ void trace_prio_stop(struct trace_prio *t);
  * anything else.  Exposed for the unit tests.
  */
 int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
+
+/* Count one trace_pipe line into t (exposed for the unit tests). */
+void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);
+
+/*
+ * The pages a shrink_inactive line scanned and the list's type: 0 with
+ * *nr_scanned and *file (1 file, 0 anon) set, -1 when the line lacks
+ * either (an nr_scanned= field and a flags= naming RECLAIM_WB_ANON or
+ * RECLAIM_WB_FILE).
+ */
+int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
+		     int *file);
 
 #endif

@@ -1,17 +1,20 @@
 /*
  * attribute.c - vmscope attribute DB... [RUN] [--intervals] [--by TAG]
- *               [--format text|csv|markdown]
+ *               [--what-if swappiness=N[,N...]] [--format text|csv|markdown]
  *
  * Replays each run interval by interval through the reclaim model
- * (model.c) and splits its swapped-out pages into the model's classes,
- * with an explicit "unexplained" share.  The model is picked from the
- * run's facts: the kernel release (or, for an imported run, the tag
- * "kernel", or else the counter set), the MGLRU state (tag "lru_gen") and
- * whether the run was recorded for a memory cgroup (tag "memcg").  What
- * had to be assumed is printed with the result.
+ * (model/, via replay.c) and splits its swapped-out pages into the
+ * model's classes, with an explicit "unexplained" share.  The model is
+ * picked from the run's facts: the kernel release (or, for an imported
+ * run, the tag "kernel", or else the counter set), the MGLRU state (tag
+ * "lru_gen") and whether the run was recorded for a memory cgroup (tag
+ * "memcg").  What had to be assumed is printed with the result.  This
+ * file only formats what the replay returns.
  *
  * --format csv prints one row per run and class: run_id, model, class,
- * pages_out, share (0..1; "unexplained" is always there).
+ * pages_out, share (0..1; "unexplained" is always there), then the
+ * class's pages by reclaimer (split LRU: kswapd, direct, cgroup,
+ * khugepaged, proactive).  --intervals rows are described in vmscope(1).
  */
 #include <getopt.h>
 #include <math.h>
@@ -30,49 +33,174 @@
 #include "rundb.h"
 #include "table.h"
 #include "banned.h"
+
+#define MAX_WHATIF 16
+
+struct attr_opts {
+	int intervals, fmt;
+	const char *by;
+	int64_t run;
+	double whatif[MAX_WHATIF];
+	size_t nr_whatif;
+};
+
 static void attribute_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope attribute [--intervals] [--by TAG] "
-		"[--format text|csv|markdown] DB... [RUN]\n");
+		"[--what-if swappiness=N[,N...]]\n"
+		"                         [--format text|csv|markdown] DB... [RUN]\n");
 }
-static void fmt_p(char *buf, size_t cap, double v)
+
+static void fmt_num(char *buf, size_t cap, const char *f, double v)
 {
 	if (isnan(v))
-		snprintf(buf, cap, "-");
+		snprintf(buf, cap, "%s", "");
 	else
-		snprintf(buf, cap, "%.1f", v);
+		snprintf(buf, cap, f, v);
 }
 
-static int add_interval_row(struct table *t, int64_t run, double t_s,
-			    const struct interval_in *in,
-			    const struct interval_out *o, double truth)
-{
-	char f[11][24];
-	const char *row[12] = { f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
-				f[8], f[9], f[10],
-				in->swap_out > 0 ? cause_name(o->cause) : "" };
+/* ------------------------------------------------------------------ */
+/* --intervals                                                         */
+/* ------------------------------------------------------------------ */
 
-	snprintf(f[0], 24, "%lld", (long long)run);
-	snprintf(f[1], 24, "%.1f", t_s);
-	snprintf(f[2], 24, "%.0f", in->swap_out);
-	fmt_p(f[3], 24, o->mapped_ratio);
-	snprintf(f[4], 24, "%.0f", in->swappiness);
-	fmt_p(f[5], 24, o->efficiency);
-	fmt_p(f[6], 24, o->p_kswapd);
-	fmt_p(f[7], 24, o->p_direct);
-	fmt_p(f[8], 24, o->p_need);
-	fmt_p(f[9], 24, o->build_up);
-	fmt_p(f[10], 24, truth);
+enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
+       IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF, NR_IC };
+
+static const char *const interval_head[NR_IC] = {
+	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
+	"pages_out", "anon_scanned", "anon_scanned_pred", "swappiness",
+	"anon_share", "borderline", "anon_scanned_whatif",
+};
+
+static int add_row(struct table *t, char f[NR_IC][32])
+{
+	const char *row[NR_IC];
+	int i;
+
+	for (i = 0; i < NR_IC; i++)
+		row[i] = f[i];
 	return table_add_row(t, row);
 }
-/* --intervals: one row per interval with reclaim or swap-out */
-static int interval_row(void *ctx, int64_t run, double t_s,
-			const struct interval_in *in,
-			const struct interval_out *o, double truth)
+
+/* the interval's "all" row: totals, measured anon scan, dominant class */
+static int interval_all(struct table *t, const struct replay_iv *iv)
 {
-	if (!(in->swap_out > 0 || in->scan_kswapd > 0 || in->scan_direct > 0))
+	char f[NR_IC][32];
+
+	memset(f, 0, sizeof(f));
+	snprintf(f[IC_RUN], 32, "%lld", (long long)iv->run);
+	snprintf(f[IC_T], 32, "%.1f", iv->t_s);
+	snprintf(f[IC_WHO], 32, "all");
+	if (!iv->split) {
+		fmt_num(f[IC_PEST], 32, "%.1f", iv->out->p_hat);
+		fmt_num(f[IC_PTRUE], 32, "%.1f", iv->truth);
+	}
+	snprintf(f[IC_CAUSE], 32, "%s", iv->in->swap_out > 0 ?
+		 cause_name(iv->out->cause) : "");
+	fmt_num(f[IC_OUT], 32, "%.0f", iv->in->swap_out);
+	fmt_num(f[IC_ANON], 32, "%.0f", iv->anon_meas);
+	if (iv->split) {
+		fmt_num(f[IC_PRED], 32, "%.0f", iv->split->anon_pred);
+		fmt_num(f[IC_SHARE], 32, "%.3f", iv->split->anon_share);
+		snprintf(f[IC_BORDER], 32, "%s", iv->in->swap_out > 0 ?
+			 (iv->borderline ? "yes" : "no") : "");
+		fmt_num(f[IC_WHATIF], 32, "%.0f", iv->whatif_anon);
+	}
+	fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
+	return add_row(t, f);
+}
+
+/* one row per reclaimer that scanned: its share of the interval */
+static int interval_reclaimer(struct table *t, const struct replay_iv *iv, int r)
+{
+	const struct split_reclaim_out *o = &iv->split->r[r];
+	char f[NR_IC][32];
+
+	memset(f, 0, sizeof(f));
+	snprintf(f[IC_RUN], 32, "%lld", (long long)iv->run);
+	snprintf(f[IC_T], 32, "%.1f", iv->t_s);
+	snprintf(f[IC_WHO], 32, "%s", reclaimer_name((enum reclaimer)r));
+	fmt_num(f[IC_PEST], 32, "%.1f", o->p_est);
+	fmt_num(f[IC_PTRUE], 32, "%.1f", iv->p_true[r]);
+	if (o->deep_estimable)
+		fmt_num(f[IC_PDEEP], 32, "%.0f", o->p_deep);
+	else
+		snprintf(f[IC_PDEEP], 32, "n/e");
+	snprintf(f[IC_CAUSE], 32, "%s", iv->pages_out[r] > 0 ?
+		 cause_name(iv->cause[r]) : "");
+	snprintf(f[IC_OUT], 32, "%.0f", iv->pages_out[r]);
+	snprintf(f[IC_PRED], 32, "%.0f", o->anon_pred);
+	fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
+	return add_row(t, f);
+}
+
+static int interval_rows(void *ctx, const struct replay_iv *iv)
+{
+	int r, rc;
+
+	if (!(iv->in->swap_out > 0 || iv->in->scan_kswapd > 0 ||
+	      iv->in->scan_direct > 0 || iv->anon_meas > 0 || iv->in->scan_file > 0))
 		return 0;
-	return add_interval_row(ctx, run, t_s, in, o, truth);
+	rc = interval_all(ctx, iv);
+	for (r = 0; !rc && iv->split && r < NR_RECLAIMERS; r++)
+		if (iv->split->r[r].active)
+			rc = interval_reclaimer(ctx, iv, r);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* summaries                                                           */
+/* ------------------------------------------------------------------ */
+
+static void print_agreement(const char *who, const struct agreement *g,
+			    const char *from)
+{
+	if (g->n > 0)
+		printf("  priority, %s: estimated %.1f, %s %.1f on average; "
+		       "within one level in %.0f of %.0f intervals (%.0f%%)\n",
+		       who, g->est_sum / g->n, from, g->true_sum / g->n, g->agree,
+		       g->n, 100 * g->agree / g->n);
+}
+
+static void print_split(const struct run_model *m, const struct attribution *a)
+{
+	const enum cause *cl;
+	size_t n, i;
+	int r;
+
+	cl = model_classes(m->kind, &n);
+	printf("  %-20s %10s %6s", "cause", "pages", "share");
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		printf(" %10s", reclaimer_name((enum reclaimer)r));
+	printf("\n");
+	for (i = 0; i < n && a->swapped > 0; i++) {
+		printf("  %-20s %10.0f %5.1f%%", cause_name(cl[i]), a->pages[cl[i]],
+		       100 * a->pages[cl[i]] / a->swapped);
+		for (r = 0; r < NR_RECLAIMERS; r++)
+			printf(" %10.0f", a->ctx_pages[r][cl[i]]);
+		printf("\n");
+	}
+	if (a->swapped > 0)
+		printf("  borderline: %.1f%% of the swapped pages (the class changes "
+		       "between the interval's two samples)\n",
+		       100 * a->borderline / a->swapped);
+	if (a->share_n > 0)
+		printf("  modifiers: swappiness %.0f, anon share ap/(ap+fp) %.3f "
+		       "on average over swapping intervals\n", m->swappiness,
+		       a->share_sum / a->share_n);
+	if (a->anon_n > 0)
+		printf("  anon scanned: predicted %.0f, pgscan_anon %.0f; within 10%% "
+		       "in %.0f of %.0f intervals with anon scanning (%.0f%%)\n",
+		       a->anon_pred, a->anon_meas, a->anon_ok, a->anon_n,
+		       100 * a->anon_ok / a->anon_n);
+	print_agreement("kswapd (scan-weighted)", &a->prio[TRUTH_KSWAPD],
+			a->truth_from ? a->truth_from : "traced");
+	print_agreement("direct + cgroup (scan-weighted)", &a->prio[TRUTH_OTHER],
+			a->truth_from ? a->truth_from : "traced");
+	printf("  deepest level: estimated for direct and cgroup reclaim "
+	       "(--intervals p_deep); not estimable for kswapd from sums\n");
+	if (a->cost_inputs)
+		printf("  costs from: %s\n", a->cost_inputs);
 }
 
 /* who: "run 3" or "swappiness 60 (3 runs)" */
@@ -89,16 +217,20 @@ static void print_summary(const char *who, const struct run_model *m,
 	printf("  swapped out %.0f pages (%.1f MB) in %.0f of %.0f intervals\n",
 	       a->swapped, a->swapped * m->page_size / (1 << 20), a->swap_intervals,
 	       a->intervals);
-	cl = model_classes(m->kind, &n);
-	for (i = 0; i < n && a->swapped > 0; i++)
-		printf("  %-18s %12.0f pages  %5.1f%%\n", cause_name(cl[i]),
-		       a->pages[cl[i]], 100 * a->pages[cl[i]] / a->swapped);
-	if (a->truth_n > 0)
-		printf("  priority: estimated %.1f, %s %.1f on "
-		       "average; within one level in %.0f of %.0f intervals\n",
-		       a->estimate_sum / a->truth_n, a->truth_from,
-		       a->truth_sum / a->truth_n,
-		       a->truth_agree, a->truth_n);
+	if (m->kind == MODEL_SPLIT) {
+		print_split(m, a);
+	} else {
+		cl = model_classes(m->kind, &n);
+		for (i = 0; i < n && a->swapped > 0; i++)
+			printf("  %-18s %12.0f pages  %5.1f%%\n", cause_name(cl[i]),
+			       a->pages[cl[i]], 100 * a->pages[cl[i]] / a->swapped);
+		if (a->truth_n > 0)
+			printf("  priority: estimated %.1f, %s %.1f on "
+			       "average; within one level in %.0f of %.0f intervals\n",
+			       a->estimate_sum / a->truth_n, a->truth_from,
+			       a->truth_sum / a->truth_n,
+			       a->truth_agree, a->truth_n);
+	}
 	if (*m->assumed)
 		printf("  assumed: %s\n", m->assumed);
 }
@@ -108,43 +240,245 @@ static int add_csv_rows(struct table *t, const char *who, const struct run_model
 {
 	size_t n, i;
 	const enum cause *cl = model_classes(m->kind, &n);
-	int rc = 0;
+	int rc = 0, r;
 
 	for (i = 0; !rc && i < n; i++) {
-		char pages[32], share[32];
-		const char *row[5] = { who, model_name(m->kind), cause_name(cl[i]),
-				       pages, share };
+		char pages[32], share[32], ctx[NR_RECLAIMERS][32];
+		const char *row[5 + NR_RECLAIMERS] = { who, model_name(m->kind),
+						       cause_name(cl[i]), pages, share };
 
 		snprintf(pages, sizeof(pages), "%.0f", a->pages[cl[i]]);
 		snprintf(share, sizeof(share), "%.4f", a->swapped > 0 ?
 			 a->pages[cl[i]] / a->swapped : 0);
+		for (r = 0; r < NR_RECLAIMERS; r++) {
+			if (m->kind == MODEL_SPLIT)
+				snprintf(ctx[r], 32, "%.0f", a->ctx_pages[r][cl[i]]);
+			else
+				ctx[r][0] = 0;
+			row[5 + r] = ctx[r];
+		}
 		rc = table_add_row(t, row);
 	}
 	return rc;
 }
 
-struct attr_opts {
-	int intervals, fmt;
-	const char *by;
-	int64_t run;
-};
+static void attribution_add(struct attribution *sum, const struct attribution *a)
+{
+	size_t c;
+	int r, w;
+
+	for (c = 0; c < NR_CAUSES; c++) {
+		sum->pages[c] += a->pages[c];
+		for (r = 0; r < NR_RECLAIMERS; r++)
+			sum->ctx_pages[r][c] += a->ctx_pages[r][c];
+	}
+	sum->borderline += a->borderline;
+	sum->truth_n += a->truth_n;
+	sum->truth_agree += a->truth_agree;
+	sum->truth_sum += a->truth_sum;
+	sum->estimate_sum += a->estimate_sum;
+	for (w = 0; w < NR_TRUTH; w++) {
+		sum->prio[w].n += a->prio[w].n;
+		sum->prio[w].agree += a->prio[w].agree;
+		sum->prio[w].est_sum += a->prio[w].est_sum;
+		sum->prio[w].true_sum += a->prio[w].true_sum;
+	}
+	sum->anon_n += a->anon_n;
+	sum->anon_ok += a->anon_ok;
+	sum->anon_pred += a->anon_pred;
+	sum->anon_meas += a->anon_meas;
+	sum->share_sum += a->share_sum;
+	sum->share_n += a->share_n;
+	if (a->truth_from)
+		sum->truth_from = a->truth_from;
+	if (a->cost_inputs)
+		sum->cost_inputs = a->cost_inputs;
+	sum->swapped += a->swapped;
+	sum->intervals += a->intervals;
+	sum->swap_intervals += a->swap_intervals;
+}
+
+/*
+ * One tag group: runs of different models are never added together (their
+ * classes differ); a group holding several models prints one summary per
+ * model, each with its own run count.
+ */
+static int attribute_group(const struct run_set *set, const struct attr_opts *o,
+			   const struct group *grp, struct table *csv)
+{
+	struct attribution sum[NR_MODELS], a;
+	struct run_model m, first[NR_MODELS];
+	size_t nr[NR_MODELS] = { 0 }, i;
+	int rc = 0, kinds = 0, k;
+
+	memset(sum, 0, sizeof(sum));
+	for (i = 0; !rc && i < grp->nr; i++) {
+		rc = replay_run(set, &set->runs[grp->runs[i]], &m, &a, NULL);
+		if (rc)
+			break;
+		if (!nr[m.kind]++) {
+			first[m.kind] = m;
+			kinds++;
+		}
+		attribution_add(&sum[m.kind], &a);
+	}
+	for (k = 0; !rc && k < NR_MODELS; k++) {
+		char who[200];
+
+		if (!nr[k])
+			continue;
+		if (o->fmt == FMT_TEXT) {
+			snprintf(who, sizeof(who), "%s %s (%zu run%s%s%s)", o->by,
+				 grp->value, nr[k], nr[k] == 1 ? "" : "s",
+				 kinds > 1 ? ", " : "",
+				 kinds > 1 ? model_name((enum model_kind)k) : "");
+			print_summary(who, &first[k], &sum[k]);
+		} else {
+			rc = add_csv_rows(csv, grp->value, &first[k], &sum[k]);
+		}
+	}
+	return rc;
+}
+
+/* --by: the groups of every run, or of run o->run alone. */
+static int group_runs(const struct run_set *set, const struct attr_opts *o,
+		      struct group_list *g)
+{
+	size_t i;
+
+	if (o->run <= 0)
+		return group_by(set, o->by, NULL, 0, g);
+	for (i = 0; i < set->nr_runs && set->runs[i].id != o->run; i++)
+		;
+	return group_by(set, o->by, &i, 1, g);
+}
+
+/* ------------------------------------------------------------------ */
+/* --what-if swappiness=N                                              */
+/* ------------------------------------------------------------------ */
+
+/* What the runs recorded at swappiness sw really did: means per run. */
+static int measured_at(const struct run_set *set, double sw, double *swap,
+		       double *anon, size_t *nr)
+{
+	size_t i;
+
+	*swap = *anon = 0;
+	*nr = 0;
+	for (i = 0; i < set->nr_runs; i++) {
+		struct run_model m;
+		struct attribution a;
+
+		if (replay_run(set, &set->runs[i], &m, &a, NULL))
+			return -1;
+		if (m.kind != MODEL_SPLIT || m.swappiness != sw)
+			continue;
+		*swap += a.swapped;
+		*anon += a.anon_meas;
+		(*nr)++;
+	}
+	if (*nr) {
+		*swap /= (double)*nr;
+		*anon /= (double)*nr;
+	}
+	return 0;
+}
+
+static int whatif_run(const struct run_set *set, const struct run_ref *r,
+		      double sw, struct table *t, int text)
+{
+	struct replay_opts ro = { sw, NULL, NULL };
+	struct run_model m;
+	struct attribution a;
+	double mswap, manon;
+	size_t nr;
+	char f[9][32];
+	const char *row[9];
+	int k;
+
+	if (replay_run(set, r, &m, &a, &ro) || measured_at(set, sw, &mswap, &manon, &nr))
+		return -1;
+	if (m.kind != MODEL_SPLIT)
+		return 0;
+	if (text) {
+		printf("run %lld (swappiness %.0f) replayed at swappiness %.0f: "
+		       "anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, %.0f)\n",
+		       (long long)r->id, m.swappiness, sw, a.whatif_anon, a.whatif_swap,
+		       a.anon_meas, a.swapped);
+		if (nr)
+			printf("  measured at swappiness %.0f (%zu run%s, mean): anon "
+			       "scanned %.0f, swap-out %.0f pages; prediction %+.0f%%\n",
+			       sw, nr, nr == 1 ? "" : "s", manon, mswap,
+			       mswap > 0 ? 100 * (a.whatif_swap - mswap) / mswap : 0);
+		else
+			printf("  no run at swappiness %.0f in the databases to check it\n", sw);
+		return 0;
+	}
+	snprintf(f[0], 32, "%lld", (long long)r->id);
+	snprintf(f[1], 32, "%.0f", m.swappiness);
+	snprintf(f[2], 32, "%.0f", sw);
+	snprintf(f[3], 32, "%.0f", a.whatif_anon);
+	snprintf(f[4], 32, "%.0f", a.whatif_swap);
+	fmt_num(f[5], 32, "%.0f", nr ? manon : NAN);
+	fmt_num(f[6], 32, "%.0f", nr ? mswap : NAN);
+	snprintf(f[7], 32, "%zu", nr);
+	fmt_num(f[8], 32, "%.4f", nr && mswap > 0 ? (a.whatif_swap - mswap) / mswap : NAN);
+	for (k = 0; k < 9; k++)
+		row[k] = f[k];
+	return table_add_row(t, row);
+}
+
+static int attribute_whatif(const struct run_set *set, const struct attr_opts *o)
+{
+	static const char *const head[] = {
+		"run_id", "swappiness", "whatif_swappiness", "anon_scanned_pred",
+		"pages_out_pred", "anon_scanned_measured", "pages_out_measured",
+		"runs_measured", "error",
+	};
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	struct table t;
+	size_t i, k;
+	int rc = table_init(&t, 9, head, right);
+
+	for (i = 0; !rc && i < set->nr_runs; i++)
+		for (k = 0; !rc && k < o->nr_whatif; k++)
+			if (!(o->run > 0 && set->runs[i].id != o->run))
+				rc = whatif_run(set, &set->runs[i], o->whatif[k], &t,
+						o->fmt == FMT_TEXT);
+	if (!rc && o->fmt != FMT_TEXT)
+		rc = table_print(&t, o->fmt, stdout);
+	table_release(&t);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 {
-	static const char *const ih[] = {
-		"run", "t", "swap_out", "mapped_%", "swappiness", "E", "p_kswapd",
-		"p_direct", "p_need", "build_up", "p_true", "class",
-	};
-	static const char *const ch[] = { "run_id", "model", "class", "pages_out", "share" };
-	static const int iright[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
-	static const int cright[] = { 1, 0, 0, 1, 1 };
+	static const char *const ch[] = { "run_id", "model", "class", "pages_out",
+					  "share", "kswapd", "direct", "cgroup",
+					  "khugepaged", "proactive" };
+	static const int iright[NR_IC] = { 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1 };
+	static const int cright[] = { 1, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
+	struct replay_opts ro = { NAN, interval_rows, NULL };
 	struct table it, csv;
 	struct group_list g = { NULL, 0 };
 	size_t i, k;
-	int rc = table_init(&it, 12, ih, iright) || table_init(&csv, 5, ch, cright);
+	int rc = table_init(&it, NR_IC, interval_head, iright) ||
+		 table_init(&csv, 10, ch, cright);
 
+	ro.ctx = &it;
+	for (i = 0; o->run > 0 && i < set->nr_runs && set->runs[i].id != o->run; i++)
+		;
+	if (!rc && o->run > 0 && i == set->nr_runs)
+		rc = error("attribute: no run %lld in the databases given",
+			   (long long)o->run);
+	if (!rc && o->nr_whatif) {
+		rc = attribute_whatif(set, o);
+		goto out;
+	}
 	if (!rc && o->by)
-		rc = group_by(set, o->by, NULL, 0, &g);
+		rc = group_runs(set, o, &g);
 	for (i = 0; !rc && i < set->nr_runs; i++) {
 		const struct run_ref *r = &set->runs[i];
 		struct run_model m;
@@ -153,7 +487,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 
 		if ((o->run > 0 && r->id != o->run) || (o->by && !o->intervals))
 			continue;       /* --by replays each run in its group below */
-		rc = replay_run(set, r, &m, &a, o->intervals ? interval_row : NULL, &it);
+		rc = replay_run(set, r, &m, &a, o->intervals ? &ro : NULL);
 		if (!rc && o->fmt == FMT_TEXT && !o->by) {
 			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
 			print_summary(who, &m, &a);
@@ -162,48 +496,41 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			rc = add_csv_rows(&csv, who, &m, &a);
 		}
 	}
-	/* per tag group: the runs' class volumes added up */
-	for (k = 0; !rc && k < g.nr; k++) {
-		struct attribution sum, a;
-		struct run_model m;
-
-		memset(&sum, 0, sizeof(sum));
-		for (i = 0; !rc && i < g.v[k].nr; i++) {
-			size_t c;
-
-			rc = replay_run(set, &set->runs[g.v[k].runs[i]], &m, &a, NULL, NULL);
-			for (c = 0; c < NR_CAUSES; c++)
-				sum.pages[c] += a.pages[c];
-			sum.truth_n += a.truth_n;
-			sum.truth_agree += a.truth_agree;
-			sum.truth_sum += a.truth_sum;
-			sum.estimate_sum += a.estimate_sum;
-			if (a.truth_from)
-				sum.truth_from = a.truth_from;
-			sum.swapped += a.swapped;
-			sum.intervals += a.intervals;
-			sum.swap_intervals += a.swap_intervals;
-		}
-		if (!rc && o->fmt == FMT_TEXT) {
-			char who[160];
-
-			snprintf(who, sizeof(who), "%s %s (%zu runs)", o->by,
-				 g.v[k].value, g.v[k].nr);
-			print_summary(who, &m, &sum);
-		} else if (!rc) {
-			rc = add_csv_rows(&csv, g.v[k].value, &m, &sum);
-		}
-	}
-	if (!rc && o->fmt != FMT_TEXT)
+	/* per tag group and model: the runs' class volumes added up */
+	for (k = 0; !rc && k < g.nr; k++)
+		rc = attribute_group(set, o, &g.v[k], &csv);
+	if (!rc && o->fmt != FMT_TEXT && !o->intervals)
 		rc = table_print(&csv, o->fmt, stdout);
 	if (!rc && o->intervals) {
-		printf("\n");
+		if (o->fmt == FMT_TEXT)
+			printf("\n");
 		rc = table_print(&it, o->fmt, stdout);
 	}
+out:
 	table_release(&it);
 	table_release(&csv);
 	group_list_release(&g);
 	return rc;
+}
+
+/* "swappiness=60,100": 0, or -1 */
+static int parse_whatif(const char *arg, struct attr_opts *o)
+{
+	const char *p;
+	char *end;
+
+	if (strncmp(arg, "swappiness=", 11))
+		return -1;
+	for (p = arg + 11; o->nr_whatif < MAX_WHATIF; p = end + 1) {
+		double v = strtod(p, &end);
+
+		if (end == p || v < 0 || v > 200 || (*end && *end != ','))
+			return -1;
+		o->whatif[o->nr_whatif++] = v;
+		if (!*end)
+			return 0;
+	}
+	return -1;
 }
 
 int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
@@ -211,6 +538,7 @@ int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
 	static const struct option lo[] = {
 		{ "intervals", no_argument, NULL, 'i' },
 		{ "by", required_argument, NULL, 'b' },
+		{ "what-if", required_argument, NULL, 'w' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -227,11 +555,17 @@ int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
 			attribute_usage(stdout);
 			return EXIT_OK;
 		}
-		if (c == 'i')
+		if (c == 'i') {
 			o.intervals = 1;
-		else if (c == 'b')
+		} else if (c == 'b') {
 			o.by = optarg;
-		else if (c != 'f' || (o.fmt = table_parse_format(optarg)) < 0) {
+		} else if (c == 'w') {
+			if (parse_whatif(optarg, &o)) {
+				error("attribute: --what-if takes swappiness=N[,N...] "
+				      "with N in 0..200, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+		} else if (c != 'f' || (o.fmt = table_parse_format(optarg)) < 0) {
 			attribute_usage(stderr);
 			return EXIT_USAGE;
 		}

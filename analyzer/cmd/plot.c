@@ -432,7 +432,7 @@ static int chart_attribution(const struct plot_opts *o, const struct run_set *se
 			memset(&sum, 0, sizeof(sum));
 			for (k = 0; !rc && k < rows.v[i].nr; k++) {
 				rc = replay_run(set, &set->runs[rows.v[i].runs[k]],
-						&m, &a, NULL, NULL);
+						&m, &a, NULL);
 				for (c = 0; c < NR_CAUSES; c++)
 					sum.pages[c] += a.pages[c] / (double)rows.v[i].nr;
 			}
@@ -478,18 +478,23 @@ struct priority_ctx {
 	int seen[2];       /* any priority at all; any swap-out rate */
 };
 
-static int priority_row(void *ctx, int64_t run, double t_s,
-			const struct interval_in *in, const struct interval_out *out,
-			double truth)
+/*
+ * Split LRU: the scan-weighted estimates of kswapd and of every other
+ * reclaimer, and the traced scan-weighted truth of kswapd (the other
+ * reclaimers' truth is in `attribute --intervals`); classic: the
+ * estimates and the deepest traced or zoneinfo priority.
+ */
+static int priority_row(void *ctx, const struct replay_iv *iv)
 {
 	struct priority_ctx *pc = ctx;
+	double truth = iv->split ? iv->p_true[RC_KSWAPD] : iv->truth;
 
-	(void)run;
-	fprintf(pc->f, "%.6g", t_s);
-	put_seen(pc->f, out->p_kswapd, &pc->seen[0]);
-	put_seen(pc->f, out->p_direct, &pc->seen[0]);
+	fprintf(pc->f, "%.6g", iv->t_s);
+	put_seen(pc->f, iv->out->p_kswapd, &pc->seen[0]);
+	put_seen(pc->f, iv->out->p_direct, &pc->seen[0]);
 	put_seen(pc->f, truth, &pc->seen[0]);
-	put_seen(pc->f, in->dt_s > 0 ? in->swap_out / in->dt_s : NAN, &pc->seen[1]);
+	put_seen(pc->f, iv->in->dt_s > 0 ? iv->in->swap_out / iv->in->dt_s : NAN,
+		 &pc->seen[1]);
 	fputc('\n', pc->f);
 	return 0;
 }
@@ -508,7 +513,9 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 
 	run_name(r, o->rows, who, sizeof(who));
 	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s", who);
-	rc = rc || replay_run(set, r, &m, &a, priority_row, &pc) ||
+	struct replay_opts ro = { NAN, priority_row, &pc };
+
+	rc = rc || replay_run(set, r, &m, &a, &ro) ||
 	     markers(&v[1], set, r) ||
 	     clause(&v[2], "priority", -1, "1:2", "linespoints", "", "kswapd (estimated)") ||
 	     clause(&v[2], "priority", -1, "1:3", "linespoints", "", "direct reclaim (estimated)") ||

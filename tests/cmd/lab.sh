@@ -77,7 +77,7 @@ is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'hog_mb' AND value > 0
 	"lab-1.8b each trial's hog was sized from what the guest had free"
 "$VMSCOPE" attribute lab.db 1 > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
-	grep -q "traced priority (vmscan tracepoints)" attr1
+	grep -q "traced pages per level (vmscan tracepoints)" attr1
 check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
 for report in "table --by lab_kernel --rows swappiness" "compare --by lab_kernel" "attribute --by lab_kernel"; do
 	check "lab-1.13 the matrix report ends with '$report'" grep -q "^== vmscope $report lab.db$" out1

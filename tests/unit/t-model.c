@@ -159,36 +159,34 @@ static void unexplained(void)
 	}
 }
 
-static void split(void)
+/*
+ * 2.6.24's imbalance term, by hand from refill_inactive_zone():
+ *   imbalance = active / (inactive + 1) * (swappiness + 1) / 100
+ *               * mapped_ratio / 100
+ *   swap_tendency = mapped_ratio / 2 + distress + swappiness + imbalance
+ * With active 3M, inactive 1M, swappiness 60 and 50% mapped, the gate
+ * D = 100 - 60 - 25 - imbalance: it LOWERS the distress needed.
+ */
+static void imbalance(void)
 {
+	static const int v24[3] = { 2, 6, 24 };
 	struct interval_in in;
 	struct interval_out out;
+	double imb = 3e6 / (1e6 + 1) * 61 / 100 * 50.0 / 100;
 
-	simulate(&in, 6, 0.9, 60, 30);
-	in.file_lru = 1e6;
-	in.free = 1e5;
-	in.scan_anon = in.scan_file = NAN;
-	model_split(&in, 1, &out);
-	tap_ok(out.cause == CAUSE_MEMCG, "model-4.1 a cgroup run: memcg limit");
-	in.scan_anon = 2 * in.scan_kswapd;
-	in.scan_file = 0;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_MEMCG,
-	       "model-4.2 per-type scans beyond kswapd + direct: memcg limit (5.8+)");
-	in.scan_anon = in.scan_file = NAN;
-	in.file_lru = 10000;
-	in.free = 5000;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_FILE_TINY, "model-4.3 file + free below the high watermarks");
-	in.file_lru = 1e6;
-	in.swappiness = 150;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_SWAPPINESS, "model-4.4 swappiness 150: swappiness bias");
-	simulate(&in, 0, 0.9, 60, 30);
-	in.file_lru = 1e6;
-	in.scan_anon = in.scan_file = NAN;
-	model_split(&in, 0, &out);
-	tap_ok(out.cause == CAUSE_DISTRESS, "model-4.5 priority 0: SCAN_EQUAL, distress");
+	simulate(&in, 6, 0.9, 60, 50);
+	in.active = 3e6;
+	in.inactive = 1e6;
+	model_classic(&in, v24, &out);
+	tap_ok(fabs(out.gate - (15 - imb)) < 1e-6,
+	       "model-6.1 2.6.24: the imbalance term lowers the gate to %.3f (%.3f)",
+	       15 - imb, out.gate);
+	/* swap_tendency >= 100 opens the gate: at swappiness 50 and 50%
+	 * mapped, D = 25 exactly, and distress 100 >> 2 = 25 reaches it */
+	simulate(&in, 6, 0.9, 50, 50);
+	model_classic(&in, (const int[3]){ 2, 6, 9 }, &out);
+	tap_ok(out.p_star == 2 && fabs(out.gate - 25) < 1e-9,
+	       "model-6.2 D = 25 is met at priority 2 (>=, not >): p* = %d", out.p_star);
 }
 
 static void versions(void)
@@ -209,7 +207,7 @@ int main(void)
 	sweep_2004();
 	distress();
 	unexplained();
-	split();
+	imbalance();
 	versions();
 	return tap_done();
 }

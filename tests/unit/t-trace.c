@@ -15,6 +15,63 @@ static int parse(const char *line, pid_t *pid, int64_t *prio)
 	return trace_parse_line(line, strlen(line), pid, prio);
 }
 
+static int scan(const char *line, int64_t *n, int *file)
+{
+	return trace_parse_scan(line, strlen(line), n, file);
+}
+
+/* nr_scanned and the list type of the same events (issue 12) */
+static void scan_fields(void)
+{
+	int64_t n = -1;
+	int file = -1;
+
+	tap_ok(scan("              dd-3999    [000] .....  8086.622418: "
+		    "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=256 "
+		    "nr_reclaimed=0 nr_dirty=256 nr_writeback=0 nr_congested=0 "
+		    "nr_immediate=0 nr_activate_anon=0 nr_activate_file=256 "
+		    "nr_ref_keep=0 nr_unmap_fail=0 priority=12 "
+		    "flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC", &n, &file) == 0 &&
+	       n == 256 && file == 1,
+	       "trace-2.1 a 6.18 file pass: 256 pages scanned, file list");
+	tap_ok(scan("         kswapd0-86      [001] d..1.   12.5: "
+		    "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=32 "
+		    "nr_reclaimed=3 nr_activate_anon=7 priority=0 "
+		    "flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC", &n, &file) == 0 &&
+	       n == 32 && file == 0,
+	       "trace-2.2 an anon pass: 32 pages, anon list (nr_activate_anon= does not confuse the flag)");
+	tap_ok(scan("  x-1 [000] ..... 1.0: mm_vmscan_lru_shrink_inactive: "
+		    "nid=0 nr_scanned=4 priority=3", &n, &file) == -1,
+	       "trace-2.3 no flags: no list type, not counted as scanned");
+	tap_ok(scan("  x-1 [000] ..... 1.0: mm_vmscan_lru_shrink_inactive: "
+		    "nid=0 priority=3 flags=RECLAIM_WB_ANON", &n, &file) == -1,
+	       "trace-2.4 no nr_scanned: not counted as scanned");
+}
+
+/* the counts: kswapd told apart by pid, pages by list type and level */
+static void counts(void)
+{
+	static const char kl[] = "         kswapd0-86      [001] d..1.   12.5: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=32 priority=7 "
+		"flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC";
+	static const char dl[] = "              dd-3999    [000] .....  8086.6: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=256 priority=12 "
+		"flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC";
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	t.kswapd[0] = 86;
+	t.nr_kswapd = 1;
+	trace_prio_count_line(&t, kl, strlen(kl));
+	trace_prio_count_line(&t, dl, strlen(dl));
+	trace_prio_count_line(&t, dl, strlen(dl));
+	tap_ok(t.kswapd_count[7] == 1 && t.scanned[0][0][7] == 32,
+	       "trace-3.1 kswapd's anon pass at 7: one pass, 32 anon pages");
+	tap_ok(t.direct_count[12] == 2 && t.scanned[1][1][12] == 512 &&
+	       t.scanned[0][1][12] == 0,
+	       "trace-3.2 another task's file passes at 12: two passes, 512 file pages, none for kswapd");
+}
+
 int main(void)
 {
 	pid_t pid = 0;
@@ -49,5 +106,7 @@ int main(void)
 		 "mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=3", &pid,
 		 &prio) == 0, "a line without priority= is not counted");
 	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
+	scan_fields();
+	counts();
 	return tap_done();
 }

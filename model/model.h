@@ -14,6 +14,7 @@ enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */
 	MODEL_SPLIT,       /* 2.6.28+: split LRU, get_scan_count() */
 	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: outside the model */
+	NR_MODELS
 };
 
 /* Attribution classes; a class a model cannot produce stays at zero. */
@@ -21,11 +22,15 @@ enum cause {
 	CAUSE_MAPPED,      /* classic: swappiness + mapped ratio open the gate */
 	CAUSE_DISTRESS,    /* reclaim really struggled (deep priority, low E) */
 	CAUSE_BUILDUP,     /* priority deeper than the difficulty explains */
-	CAUSE_NEAR_OOM,    /* classic 2.6.19+: the scanned >= 3 x LRU override */
-	CAUSE_FILE_TINY,   /* split: file LRU + free below the high watermarks */
-	CAUSE_MEMCG,       /* split: reclaim driven by a memory cgroup's limit */
-	CAUSE_REFAULT,     /* split: file refaults push pressure onto anon */
-	CAUSE_SWAPPINESS,  /* split: swappiness >= 100 biases scanning to anon */
+	CAUSE_NEAR_OOM,    /* classic 2.6.19+: the scanned >= 3 x LRU override;
+			      split: SCAN_EQUAL, a walk reached priority 0 */
+	CAUSE_FILE_TINY,   /* split: SCAN_ANON, file LRU + free below the high
+			      watermarks (global reclaim) */
+	CAUSE_SMALL_FILE,  /* split: SCAN_FRACT, inactive_file >> p == 0 */
+	CAUSE_FILE_REFAULTS, /* split: SCAN_FRACT, file refaults requested
+				file deactivation (no cache_trim_mode) */
+	CAUSE_ACTIVE_FILE, /* split: SCAN_FRACT, inactive file low against
+			      active (inactive_is_low()) */
 	CAUSE_UNEXPLAINED, /* the model has no reason: reported, never folded */
 	NR_CAUSES
 };
@@ -77,12 +82,12 @@ double model_priority(double lru, double passes, double scanned);
  */
 double model_priority_needed(double lru, double efficiency, double target);
 
-/* Classify one interval. */
+/* Classify one interval (2.6-era estimate). */
 void model_classic(const struct interval_in *in, const int version[3],
 		   struct interval_out *out);
-void model_split(const struct interval_in *in, int memcg,
-		 struct interval_out *out);
 /* An interval outside both models (MGLRU): estimates NAN, unexplained. */
 void model_outside(struct interval_out *out);
+
+#include "split.h"
 
 #endif

@@ -1,0 +1,104 @@
+/*
+ * split.h - the split-LRU reclaim walk (2.6.28+ with MGLRU off), replayed
+ * per interval and per reclaimer (reclaim-model.md, section 5; the kernel
+ * facts are cited in split_walk.c and cost.c, checked against mm/vmscan.c
+ * of v6.1 and v6.18).
+ *
+ * The caller (analyzer/replay.c) fills one struct split_in per interval
+ * from counter deltas and gauges, carries a struct split_cost from one
+ * interval to the next, and gets back per reclaimer the scan-weighted
+ * priority, the deepest level where it can be known, the anon pages the
+ * walk must have scanned (predicted WITHOUT pgscan_anon) and which
+ * get_scan_count() branch let them in.  Nothing here knows SQLite or an
+ * output format.  Included by model.h.
+ */
+#ifndef VMSCOPE_SPLIT_H
+#define VMSCOPE_SPLIT_H
+
+/* Who reclaimed: the context axis of an attribution. */
+enum reclaimer {
+	RC_KSWAPD,         /* balance_pgdat(): pgscan_kswapd, pageoutrun */
+	RC_DIRECT,         /* do_try_to_free_pages(): pgscan_direct, allocstall */
+	RC_CGROUP,         /* try_to_free_mem_cgroup_pages(): pgscan_anon +
+			      pgscan_file less every global reclaimer */
+	RC_KHUGEPAGED,     /* 6.2+: pgscan_khugepaged */
+	RC_PROACTIVE,      /* 6.12+: pgscan_proactive (memory.reclaim) */
+	NR_RECLAIMERS
+};
+
+const char *reclaimer_name(enum reclaimer r);
+
+/* One lruvec's lists, in pages. */
+struct split_lists {
+	double inactive_anon, active_anon, inactive_file, active_file;
+};
+
+struct split_in {
+	int version[3];
+	int swap_on;               /* swap space exists (can_reclaim_anon_pages) */
+	double swappiness;         /* mem_cgroup_swappiness() of the lists reclaimed */
+	/* the node's lists (kswapd, direct) and, for a cgroup run, the
+	 * cgroup's (its limit reclaim); gauges at the end of the interval */
+	struct split_lists node, cg;
+	int has_cg;
+	/* the same at the start of the interval: the walks are replayed on
+	 * both (half each), since the lists move between two samples */
+	struct split_lists node_prev, cg_prev;
+	int has_prev;
+	double free, high_wmark_sum;      /* pages; high_wmark_sum 0: unknown */
+	/* per reclaimer: pages scanned (anon + file), reclaimed, walks */
+	double scanned[NR_RECLAIMERS], reclaimed[NR_RECLAIMERS];
+	double walks[NR_RECLAIMERS];      /* NAN: no walk counter */
+	/* cost inputs, deltas (NAN where the kernel lacks the counter) */
+	double swap_out, file_writes, restore_anon, restore_file;
+	double scan_anon_prev, steal_anon_prev, scan_file_prev, steal_file_prev;
+	double activate_anon, activate_file;  /* workingset_activate_* */
+};
+
+/* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
+struct split_cost {
+	double anon, file;
+	int known;                 /* the version's inputs are in /proc/vmstat */
+	const char *inputs;        /* what they were rebuilt from */
+};
+
+struct split_reclaim_out {
+	int active;                /* scanned anything */
+	double p_est;              /* scan-weighted priority; NAN */
+	double p_deep;             /* deepest level; NAN where not estimable */
+	int deep_estimable;        /* 0 for kswapd: an extreme of many walks */
+	double anon_pred;          /* anon pages scanned, predicted */
+	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */
+};
+
+struct split_out {
+	struct split_reclaim_out r[NR_RECLAIMERS];
+	double anon_pred;          /* sum over reclaimers */
+	double anon_share;         /* ap / (ap + fp) of the SCAN_FRACT levels */
+	double refault_walks;      /* share of walks with file deactivation
+				      requested by refaults */
+};
+
+/* Start the cost state (zero costs, as after boot). */
+void split_cost_init(struct split_cost *c, const int version[3]);
+
+/*
+ * Add one interval's cost events to c: lru_note_cost() of the version
+ * (6.1: pages written + working-set restores; 6.2+: 32 x those + the
+ * pages rotated), halving both when their sum passes a quarter of lru
+ * pages, the lists of the lruvec whose costs they are.
+ */
+void split_cost_update(struct split_cost *c, const struct split_in *in,
+		       const struct split_lists *lru);
+
+/* get_scan_count()'s SCAN_FRACT weights ap and fp for these costs. */
+void split_fraction(const struct split_cost *c, double swappiness, double *ap,
+		    double *fp);
+/* ap / (ap + fp) */
+double split_anon_share(const struct split_cost *c, double swappiness);
+
+/* Replay the interval's walks; costs as rebuilt up to this interval. */
+void split_walk(const struct split_in *in, const struct split_cost *node_cost,
+		const struct split_cost *cg_cost, struct split_out *out);
+
+#endif

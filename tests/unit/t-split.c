@@ -1,0 +1,520 @@
+/*
+ * t-split.c - the split-LRU walk model against a reference walk written
+ * from mm/vmscan.c and mm/swap.c of v6.1, not from the model's equations.
+ *
+ * The reference plays the kernel page by page in SWAP_CLUSTER_MAX
+ * batches: balance_pgdat()'s loop (priority 12 down while a level scanned
+ * less than nr_to_reclaim or reclaimed nothing, never below 1, stop when
+ * balanced), do_try_to_free_pages() (12 down to 0, stop at 32 pages),
+ * prepare_scan_count() + get_scan_count() per level in integer
+ * arithmetic, shrink_lruvec()'s batches and its early stop for kswapd
+ * with the proportional nudge, and lru_note_cost() with its halving at
+ * every charge.  It records what /proc/vmstat would show and what the
+ * tracepoint would show; the model sees only the former and must recover
+ * the latter.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "tap.h"
+
+#define SCM 32UL                 /* SWAP_CLUSTER_MAX */
+
+typedef unsigned long ul;
+
+static unsigned long long rng = 0x2545f4914f6cdd1dULL;
+
+static double urand(void)       /* [0, 1) */
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng % 1000000) / 1e6;
+}
+
+/* the kernel state the reference walks over */
+struct ref {
+	ul ia, aa, inf, af, free, high;   /* lists, free, sum of high wmarks */
+	ul anon_cost, file_cost;          /* lruvec->anon_cost, file_cost */
+	int swappiness, cgroup;
+	double eff_anon, eff_file;        /* share of a batch reclaimed */
+	double swap_per_anon;             /* reclaimed anon pages written */
+	/* what /proc/vmstat shows */
+	double pgscan, pgsteal, walks, pgscan_anon, pswpout;
+	/* what the tracepoint shows: pages per level */
+	double trace[13];
+};
+
+/* int_sqrt() for the small numbers used here */
+static ul isqrt(ul x)
+{
+	ul r = 0;
+
+	while ((r + 1) * (r + 1) <= x)
+		r++;
+	return r;
+}
+
+/* v6.1 inactive_is_low() */
+static int low(ul inactive, ul active)
+{
+	ul gb = (inactive + active) >> (30 - 12);
+	ul ratio = gb ? isqrt(10 * gb) : 1;
+
+	return inactive * ratio < active;
+}
+
+/* v6.1 lru_note_cost(): charge, then halve when over lrusize / 4 */
+static void note_cost(struct ref *k, int file, ul pages)
+{
+	ul lrusize = k->ia + k->aa + k->inf + k->af;
+
+	if (file)
+		k->file_cost += pages;
+	else
+		k->anon_cost += pages;
+	if (k->file_cost + k->anon_cost > lrusize / 4) {
+		k->file_cost /= 2;
+		k->anon_cost /= 2;
+	}
+}
+
+/* v6.1 prepare_scan_count() + get_scan_count(): nr[0] anon, nr[1] file */
+static void scan_count(const struct ref *k, int prio, ul nr[2])
+{
+	int trim = (k->inf >> prio) && !low(k->inf, k->af);   /* no refaults */
+	int tiny = !k->cgroup && k->inf + k->af + k->free <= k->high &&
+		   !low(k->ia, k->aa) && (k->ia >> prio);
+	ul ac, fc, tc, ap, fp, t;
+
+	nr[0] = k->ia >> prio;
+	nr[1] = k->inf >> prio;
+	if (k->cgroup && !k->swappiness) {
+		nr[0] = 0;                       /* SCAN_FILE */
+		return;
+	}
+	if (!prio && k->swappiness)
+		return;                          /* SCAN_EQUAL */
+	if (tiny) {
+		nr[1] = 0;                       /* SCAN_ANON */
+		return;
+	}
+	if (trim) {
+		nr[0] = 0;                       /* SCAN_FILE */
+		return;
+	}
+	t = k->anon_cost + k->file_cost;
+	ac = t + k->anon_cost;
+	fc = t + k->file_cost;
+	tc = ac + fc;
+	ap = (ul)k->swappiness * (tc + 1) / (ac + 1);
+	fp = (ul)(200 - k->swappiness) * (tc + 1) / (fc + 1);
+	nr[0] = nr[0] * ap / (ap + fp);          /* SCAN_FRACT */
+	nr[1] = nr[1] * fp / (ap + fp);
+}
+
+/* one shrink_inactive_list() batch of n pages of one type */
+static ul shrink_batch(struct ref *k, int file, ul n, int prio)
+{
+	double e = file ? k->eff_file : k->eff_anon;
+	ul got = (ul)(n * e + urand());
+
+	if (got > n)
+		got = n;
+	k->pgscan += n;
+	k->pgsteal += got;
+	k->trace[prio] += n;
+	if (!file) {
+		ul out = (ul)(got * k->swap_per_anon + urand());
+
+		k->pgscan_anon += n;
+		k->pswpout += out;
+		note_cost(k, 0, out);     /* stat.nr_pageout */
+	}
+	return got;
+}
+
+/* v6.1 shrink_lruvec(): batches; kswapd stops at nr_to_reclaim */
+static ul shrink_level(struct ref *k, int prio, ul nr_to_reclaim, int kswapd)
+{
+	ul nr[2], targets[2], got = 0;
+	int proportional = !kswapd && prio == 12, t;
+
+	scan_count(k, prio, nr);
+	targets[0] = nr[0];
+	targets[1] = nr[1];
+	while (nr[0] || nr[1]) {
+		for (t = 0; t < 2; t++)
+			if (nr[t]) {
+				ul n = nr[t] < SCM ? nr[t] : SCM;
+
+				nr[t] -= n;
+				got += shrink_batch(k, t, n, prio);
+			}
+		if (got < nr_to_reclaim || proportional)
+			continue;
+		if (!nr[0] || !nr[1])
+			break;
+		/* stop the smaller, scale the other to the same percentage */
+		t = nr[1] > nr[0] ? 0 : 1;
+		{
+			ul pct = nr[t] * 100 / (targets[t] + 1), done;
+
+			nr[t] = 0;
+			done = targets[!t] - nr[!t];
+			nr[!t] = targets[!t] * (100 - pct) / 100;
+			nr[!t] -= nr[!t] < done ? nr[!t] : done;
+		}
+	}
+	return got;
+}
+
+/* balance_pgdat(): reclaim until `need` pages are back (balanced) */
+static void kswapd_walk(struct ref *k, ul need)
+{
+	ul reclaimed = 0, target = k->high > SCM ? k->high : SCM;
+	int prio = 12;
+
+	k->walks++;                   /* count_vm_event(PAGEOUTRUN) */
+	do {
+		double before = k->pgscan;
+		ul got;
+		int raise = 1;
+
+		if (reclaimed >= need)
+			break;            /* pgdat_balanced() */
+		got = shrink_level(k, prio, target, 1);
+		reclaimed += got;
+		/* kswapd_shrink_node(): sc->nr_scanned >= nr_to_reclaim */
+		if (k->pgscan - before >= target)
+			raise = 0;
+		if (raise || !got)
+			prio--;
+	} while (prio >= 1);
+}
+
+/* do_try_to_free_pages(): 12 down to 0, stop at 32 reclaimed */
+static void direct_walk(struct ref *k)
+{
+	ul reclaimed = 0;
+	int prio = 12;
+
+	k->walks++;                   /* allocstall */
+	do {
+		reclaimed += shrink_level(k, prio, SCM, 0);
+		if (reclaimed >= SCM)
+			break;
+	} while (--prio >= 0);
+}
+
+static double truth_priority(const struct ref *k)
+{
+	double a = 0, b = 0;
+	int q;
+
+	for (q = 0; q <= 12; q++) {
+		a += q * k->trace[q];
+		b += k->trace[q];
+	}
+	return b > 0 ? a / b : NAN;
+}
+
+/* The model's view of one reference interval. */
+static void model_view(const struct ref *k, const struct ref *before, int who,
+		       struct split_in *in)
+{
+	static const int v61[3] = { 6, 1, 0 };
+
+	memset(in, 0, sizeof(*in));
+	memcpy(in->version, v61, sizeof(v61));
+	in->swap_on = 1;
+	in->swappiness = k->swappiness;
+	in->node.inactive_anon = (double)k->ia;
+	in->node.active_anon = (double)k->aa;
+	in->node.inactive_file = (double)k->inf;
+	in->node.active_file = (double)k->af;
+	in->free = (double)k->free;
+	in->high_wmark_sum = (double)k->high;
+	in->scanned[who] = k->pgscan - before->pgscan;
+	in->reclaimed[who] = k->pgsteal - before->pgsteal;
+	in->walks[who] = k->walks - before->walks;
+	in->swap_out = k->pswpout - before->pswpout;
+	in->file_writes = 0;
+	in->restore_anon = in->restore_file = 0;
+	in->activate_anon = in->activate_file = 0;
+}
+
+struct tally {
+	int n, p_ok, anon_n, anon_ok;
+	double worst_p, worst_anon;
+};
+
+/* A few intervals of one scenario; the model carries its costs. */
+static void scenario(struct ref *k, int who, int walks, ul need_lo, ul need_hi,
+		     struct tally *t)
+{
+	struct split_cost cost;
+	int i, w;
+
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	cost.anon = (double)k->anon_cost;
+	cost.file = (double)k->file_cost;
+	for (i = 0; i < 8; i++) {
+		struct ref before = *k;
+		struct split_in in;
+		struct split_out out;
+		double truth, anon_true;
+
+		memset(k->trace, 0, sizeof(k->trace));
+		for (w = 0; w < walks; w++)
+			if (who == RC_KSWAPD)
+				kswapd_walk(k, need_lo + (ul)(urand() * (double)(need_hi - need_lo)));
+			else
+				direct_walk(k);
+		model_view(k, &before, who, &in);
+		/* as the replay does: the interval's cost events, then the walk */
+		split_cost_update(&cost, &in, &in.node);
+		split_walk(&in, &cost, &cost, &out);
+		truth = truth_priority(k);
+		anon_true = k->pgscan_anon - before.pgscan_anon;
+		t->n++;
+		if (fabs(out.r[who].p_est - truth) <= 1)
+			t->p_ok++;
+		if (fabs(out.r[who].p_est - truth) > t->worst_p)
+			t->worst_p = fabs(out.r[who].p_est - truth);
+		if (anon_true > 0) {
+			double err = fabs(out.anon_pred - anon_true) / anon_true;
+
+			t->anon_n++;
+			t->anon_ok += err <= 0.10;
+			if (getenv("T_SPLIT_DEBUG"))
+				fprintf(stderr, "who %d sw %d inf %lu: anon %.0f pred %.0f p %.2f est %.2f\n",
+					who, k->swappiness, k->inf, anon_true, out.anon_pred, truth, out.r[who].p_est);
+			if (err > t->worst_anon)
+				t->worst_anon = err;
+		}
+	}
+}
+
+static struct ref base(int swappiness, ul inf)
+{
+	struct ref k;
+
+	memset(&k, 0, sizeof(k));
+	k.ia = 105984;                 /* 103.5k pages of inactive anon */
+	k.aa = 20000;
+	k.inf = inf;
+	k.af = inf / 2;
+	k.free = 20000;
+	k.high = 1500;
+	k.swappiness = swappiness;
+	k.eff_anon = 0.3;
+	k.eff_file = 0.9;
+	k.swap_per_anon = 1.0;
+	return k;
+}
+
+static void reference_walks(void)
+{
+	static const int sw[] = { 1, 60, 100, 200 };
+	static const ul files[] = { 3000, 40000, 400000 };
+	struct tally ks = { 0 }, dr = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < sizeof(sw) / sizeof(sw[0]); i++)
+		for (j = 0; j < sizeof(files) / sizeof(files[0]); j++) {
+			struct ref k = base(sw[i], files[j]);
+
+			scenario(&k, RC_KSWAPD, 200, 500, 6000, &ks);
+			k = base(sw[i], files[j]);
+			scenario(&k, RC_DIRECT, 40, 0, 0, &dr);
+		}
+	tap_ok(ks.p_ok >= 0.95 * ks.n,
+	       "split-1.1 reference kswapd walks: scan-weighted priority within one level in %d of %d intervals (worst %.2f)",
+	       ks.p_ok, ks.n, ks.worst_p);
+	tap_ok(dr.p_ok >= 0.90 * dr.n,
+	       "split-1.2 reference direct walks: scan-weighted priority within one level in %d of %d intervals (worst %.2f)",
+	       dr.p_ok, dr.n, dr.worst_p);
+	tap_ok(ks.anon_n > 0 && ks.anon_ok >= 0.9 * ks.anon_n,
+	       "split-1.3 reference kswapd walks: anon scanned within 10%% in %d of %d intervals (worst %.0f%%)",
+	       ks.anon_ok, ks.anon_n, 100 * ks.worst_anon);
+	tap_ok(dr.anon_n > 0 && dr.anon_ok >= 0.9 * dr.anon_n,
+	       "split-1.4 reference direct walks: anon scanned within 10%% in %d of %d intervals (worst %.0f%%)",
+	       dr.anon_ok, dr.anon_n, 100 * dr.worst_anon);
+}
+
+/* One walk of a given size on given lists, through the model. */
+static void one_walk(struct split_in *in, enum reclaimer who, double sw,
+		     double ia, double aa, double inf, double af, double scanned,
+		     double activate_file)
+{
+	static const int v61[3] = { 6, 1, 0 };
+
+	memset(in, 0, sizeof(*in));
+	memcpy(in->version, v61, sizeof(v61));
+	in->swap_on = 1;
+	in->swappiness = sw;
+	in->node.inactive_anon = in->cg.inactive_anon = ia;
+	in->node.active_anon = in->cg.active_anon = aa;
+	in->node.inactive_file = in->cg.inactive_file = inf;
+	in->node.active_file = in->cg.active_file = af;
+	in->has_cg = who == RC_CGROUP;
+	in->free = 100000;
+	in->high_wmark_sum = 3000;
+	in->scanned[who] = scanned;
+	in->walks[who] = 1;
+	in->activate_file = activate_file;
+}
+
+/*
+ * Cases computed by hand from v6.1 get_scan_count() (integer
+ * arithmetic); the numbers in the names are the hand results.
+ */
+static void hand_cases(void)
+{
+	static const double sw[3] = { 60, 100, 200 }, want[3] = { 4, 8, 25 };
+	struct split_cost c = { 0, 0, 1, "" }, anon_heavy = { 10000, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	int i;
+
+	/*
+	 * inactive anon 103.5k = 105984 pages, inactive file 3000 (between
+	 * 2048 and 4096): level 12 has file >> 12 == 0, so no cache_trim_mode
+	 * and SCAN_FRACT; level 11 and below trim file.  Costs A = 10000,
+	 * F = 0: anon_cost = 20000, file_cost = 10000, total 30000;
+	 * ap = sw * 30001 / 20001, fp = (200 - sw) * 30001 / 10001;
+	 * anon = (105984 >> 12 = 25) * ap / (ap + fp):
+	 * 60: 25 * 89 / 508 = 4; 100: 25 * 149 / 448 = 8; 200: 25 * 299 / 299 = 25.
+	 */
+	for (i = 0; i < 3; i++) {
+		one_walk(&in, RC_KSWAPD, sw[i], 105984, 1000, 3000, 1000, 5000, 0);
+		split_walk(&in, &anon_heavy, &anon_heavy, &o);
+		tap_ok(o.anon_pred == want[i] && o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] == want[i],
+		       "split-2.%d level-12 SCAN_FRACT at swappiness %.0f asks for %.0f anon pages, small_inactive_file (%.2f)",
+		       i + 1, sw[i], want[i], o.anon_pred);
+	}
+	/*
+	 * near OOM: direct reclaim on 1000 + 1000 inactive pages (no active):
+	 * file trimmed at 9..1 (1+3+7+15+31+62+125+250+500 = 994 pages), then
+	 * priority 0 with swappiness 60: SCAN_EQUAL, 1000 anon + 1000 file.
+	 */
+	one_walk(&in, RC_DIRECT, 60, 1000, 0, 1000, 0, 2994, 0);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 1000 && o.r[RC_DIRECT].anon_by[CAUSE_NEAR_OOM] == 1000 &&
+	       o.r[RC_DIRECT].p_deep == 0,
+	       "split-2.4 a direct walk to priority 0: SCAN_EQUAL, 1000 anon pages near_oom, deepest 0 (%.0f, %.0f)",
+	       o.anon_pred, o.r[RC_DIRECT].p_deep);
+	tap_ok(isnan(o.r[RC_KSWAPD].p_deep) && !o.r[RC_KSWAPD].deep_estimable,
+	       "split-2.5 kswapd's deepest level is not estimable");
+	/*
+	 * file tiny: file 500 + 500 + free 1000 <= high 3000, anon not low
+	 * (50000 * 1 >= 1000): SCAN_ANON; a 36-page walk is levels 12 and 11
+	 * (50000 >> 12 = 12, >> 11 = 24), all anon; p = (12*12 + 11*24) / 36.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 50000, 1000, 500, 500, 36, 0);
+	in.free = 1000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 36 && o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] == 36 &&
+	       fabs(o.r[RC_KSWAPD].p_est - (12.0 * 12 + 11 * 24) / 36) < 1e-9,
+	       "split-2.6 file + free under the high watermarks: SCAN_ANON, file_tiny, p 11.33 (%.0f, %.2f)",
+	       o.anon_pred, o.r[RC_KSWAPD].p_est);
+	/* file + free == high watermarks is still tiny ("<=") */
+	in.free = 2000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] == 36,
+	       "split-2.15 file + free equal to the high watermarks is tiny (%.0f)",
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY]);
+	in.free = 1000;
+	/* global swappiness 0 does not stop SCAN_ANON ("Global reclaim will
+	 * swap to prevent OOM even with no swappiness") */
+	in.swappiness = 0;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 36, "split-2.7 global reclaim at swappiness 0 still scans anon when file is tiny (%.0f)",
+	       o.anon_pred);
+	/* ... but cgroup reclaim at swappiness 0 is SCAN_FILE */
+	one_walk(&in, RC_CGROUP, 0, 105984, 1000, 3000, 1000, 5000, 0);
+	split_walk(&in, &anon_heavy, &anon_heavy, &o);
+	tap_ok(o.anon_pred == 0, "split-2.8 cgroup reclaim at swappiness 0: file only (%.0f)", o.anon_pred);
+	/*
+	 * refaults: file 400000 / 100000 active (1 GB? (500000 >> 18) = 1,
+	 * ratio int_sqrt(10) = 3, not low), zero costs: ap 60, fp 140; with
+	 * file activations in every walk, level 12 is SCAN_FRACT:
+	 * anon 25 * 60 / 200 = 7, file 97 * 140 / 200 = 67: a 74-page walk
+	 * scans 7 anon, file_refaults.  Without refaults: cache_trim_mode.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 400000, 100000, 74, 1);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 7 && o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] == 7,
+	       "split-2.9 file refaults in every walk: SCAN_FRACT, 7 anon pages, file_refaults (%.2f)", o.anon_pred);
+	in.activate_file = 0;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0, "split-2.10 no refaults, plenty of inactive file: cache_trim_mode, no anon (%.2f)",
+	       o.anon_pred);
+	/* 40000 inactive against 200000 active file under 1 GB: low; level
+	 * 12: anon 7, file 9 * 140 / 200 = 6; a 13-page walk */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40000, 200000, 13, 0);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 7 && o.r[RC_KSWAPD].anon_by[CAUSE_ACTIVE_FILE] == 7,
+	       "split-2.11 inactive file low against active: SCAN_FRACT, active_file_heavy (%.2f)", o.anon_pred);
+	/* cgroup reclaim never takes the file_tiny branch (global only) */
+	one_walk(&in, RC_CGROUP, 60, 50000, 1000, 500, 500, 36, 0);
+	in.free = 1000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.r[RC_CGROUP].anon_by[CAUSE_FILE_TINY] == 0,
+	       "split-2.13 cgroup reclaim: no file_tiny (prepare_scan_count(): !cgroup_reclaim(sc))");
+	/* inactive_is_low() with 700000 pages (2 GB): ratio int_sqrt(20) = 4,
+	 * 200000 * 4 >= 500000: not low, so cache_trim_mode and no anon */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 200000, 500000, 100, 0);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0, "split-2.14 inactive_is_low() ratio int_sqrt(10 x GB): 200k against 500k is not low (%.0f)",
+	       o.anon_pred);
+	/* no swap: never anon */
+	one_walk(&in, RC_DIRECT, 60, 1000, 0, 1000, 0, 2994, 0);
+	in.swap_on = 0;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0, "split-2.12 no swap space: SCAN_FILE even at priority 0 (%.0f)", o.anon_pred);
+}
+
+/* lru_note_cost(): the charges per version and the halving */
+static void costs(void)
+{
+	static const int v61[3] = { 6, 1, 0 }, v62[3] = { 6, 2, 0 }, v57[3] = { 5, 7, 0 };
+	struct split_lists l = { 200000, 0, 200000, 0 };   /* lrusize / 4 = 100000 */
+	struct split_cost c;
+	struct split_in in;
+
+	memset(&in, 0, sizeof(in));
+	memcpy(in.version, v61, sizeof(v61));
+	split_cost_init(&c, v61);
+	in.swap_out = 10;
+	split_cost_update(&c, &in, &l);
+	tap_ok(c.anon == 10 && c.file == 0, "split-3.1 6.1 charges anon the pages written (%.0f)", c.anon);
+	memcpy(in.version, v62, sizeof(v62));
+	split_cost_init(&c, v62);
+	split_cost_update(&c, &in, &l);
+	tap_ok(c.anon == 320, "split-3.2 6.2+ charges 32 x pages written (%.0f)", c.anon);
+	memcpy(in.version, v61, sizeof(v61));
+	split_cost_init(&c, v61);
+	c.anon = 60000;
+	c.file = 30000;
+	in.swap_out = 0;
+	in.file_writes = 20000;
+	split_cost_update(&c, &in, &l);
+	/* the sum passes 100000 after 10000 file pages: both halve once */
+	tap_ok(c.anon == 30000 && c.file > 29000 && c.file < 31000,
+	       "split-3.3 both costs halve when their sum passes lrusize / 4 (%.0f, %.0f)", c.anon, c.file);
+	split_cost_init(&c, v57);
+	tap_ok(!c.known, "split-3.4 before 5.8 the cost inputs are not in /proc/vmstat");
+}
+
+int main(void)
+{
+	reference_walks();
+	hand_cases();
+	costs();
+	return tap_done();
+}
