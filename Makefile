@@ -43,8 +43,10 @@ PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o collector/trace.o $(COMMON_OBJS)
+IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
+	$(IMPORT_OBJS) \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
 	lab/qemu.o lab/fileio.o lab/transfer.o build/lab_init_sh.o \
@@ -94,7 +96,7 @@ build/vmscope-collect: $(COLLECT_OBJS) | build
 
 # vmscope is static too: the lab puts it into its guests' initramfs
 build/vmscope: $(VMSCOPE_OBJS) | build
-	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) -lz
+	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) -lz -llzma -lzstd
 
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o

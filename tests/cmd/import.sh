@@ -29,8 +29,8 @@ is "$(q "$db" 'SELECT group_concat(t) FROM samples WHERE run_id = 1')" "0.0,5.0,
   echo "1700000003"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/epoch.log"
 { echo "Tue Nov 14 22:13:20 UTC 2023"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
   echo "Tue Nov 14 22:13:24 UTC 2023"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/date.log"
-"$VMSCOPE" import "$TMP/mmtests.log" "$TMP/epoch.log" -o "$db" 2>/dev/null
-"$VMSCOPE" import - -o "$db" < "$TMP/date.log" 2>/dev/null
+"$VMSCOPE" import "$TMP/mmtests.log" "$TMP/epoch.log" -o "$db" 2>"$TMP/err" || cat "$TMP/err"
+"$VMSCOPE" import - -o "$db" < "$TMP/date.log" 2>"$TMP/err" || cat "$TMP/err"
 is "$(q "$db" "SELECT group_concat(t) FROM samples WHERE run_id IN (2, 3, 4)")" "0.0,2.5,0.0,3.0,0.0,4.0" \
 	"import-2.1 time lines: time:, bare epoch, date(1), and stdin"
 is "$(q "$db" "SELECT started_at FROM run_facts WHERE run_id = 2")" "2023-11-14T22:13:20.250Z" \
@@ -38,12 +38,12 @@ is "$(q "$db" "SELECT started_at FROM run_facts WHERE run_id = 2")" "2023-11-14T
 is "$(sample_of 2 1)" "$(raw "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt")" "import-2.3 values after a time line"
 
 # a single snapshot file
-"$VMSCOPE" import "$FIXTURES/5.6_below.vmstat" -o "$db" 2>/dev/null
+"$VMSCOPE" import "$FIXTURES/5.6_below.vmstat" -o "$db" 2>"$TMP/err" || cat "$TMP/err"
 is "$(sample_of 5 0)" "$(raw "$FIXTURES/5.6_below.vmstat")" "import-3.1 a single snapshot, exactly"
 
 # CSV: time column, counters, an empty cell is an absent counter
 printf 't,pgfault,pswpout,meminfo.MemFree\n0,100,5,2000\n1.5,150,,1900\n3,175,9,\n' > "$TMP/in.csv"
-"$VMSCOPE" import "$TMP/in.csv" -o "$db" 2>/dev/null
+"$VMSCOPE" import "$TMP/in.csv" -o "$db" 2>"$TMP/err" || cat "$TMP/err"
 is "$(q "$db" "SELECT group_concat(x, ' ') FROM (SELECT source || ':' || name || '=' || value || '/' || coalesce(delta, '-') AS x FROM counter_values WHERE run_id = 6 ORDER BY seq, source, name)")" \
 	"meminfo:MemFree=2000/- vmstat:pgfault=100/- vmstat:pswpout=5/- meminfo:MemFree=1900/-100 vmstat:pgfault=150/50 vmstat:pgfault=175/25 vmstat:pswpout=9/-" \
 	"import-4.1 CSV values, sources, absent cells"
@@ -52,7 +52,7 @@ is "$(q "$db" "SELECT group_concat(t) FROM samples WHERE run_id = 6")" "0.0,1.5,
 # round trip: export then import gives the same values (hostile series)
 series_db "$TMP/series.db"
 "$VMSCOPE" export "$TMP/series.db" 1 --csv > "$TMP/a.csv"
-"$VMSCOPE" import "$TMP/a.csv" -o "$TMP/rt.db" 2>/dev/null
+"$VMSCOPE" import "$TMP/a.csv" -o "$TMP/rt.db" 2>"$TMP/err" || cat "$TMP/err"
 "$VMSCOPE" export "$TMP/rt.db" 1 --csv > "$TMP/b.csv"
 if cmp -s "$TMP/a.csv" "$TMP/b.csv"; then pass "import-5.1 export -> import -> export is identical"; else
 	fail "import-5.1 export -> import -> export is identical" "$(diff "$TMP/a.csv" "$TMP/b.csv" | head -3 | cut -c1-200)"; fi
@@ -74,10 +74,104 @@ bad 1 "$TMP/nonnumeric.log" "nonnumeric.log:69: expected 'name value'"
 { cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"; printf 'pswpout'; } > "$TMP/truncated.log"
 bad 2 "$TMP/truncated.log" "truncated.log:69: expected 'name value'"
 printf 't,pgfault\n0,1\n1,x\n' > "$TMP/bad.csv"
-bad 3 "$TMP/bad.csv" "bad.csv:3: not a whole number"
+bad 3 "$TMP/bad.csv" "bad.csv:3: CSV: column 2: 'x' is not a whole number"
 printf '\n\n' > "$TMP/empty.log"
 bad 4 "$TMP/empty.log" "no samples"
 bad 5 "$TMP/missing.log" "cannot open '$TMP/missing.log'"
 is "$(q "$db" 'PRAGMA integrity_check')" ok "import-6.6 the database is intact"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/loop.log")
 is "$rc" 2 "import-7.1 without -o is misuse"
+
+# ---- 8: silent misreads (issue 15) -----------------------------------------
+# imp DB FILE [ARGS...]: import, failing the script's check if it does not exit 0
+imp() {
+	local d=$1 f=$2; shift 2
+	"$VMSCOPE" import "$f" -o "$d" "$@" > "$TMP/imp.out" 2>&1
+	local rc=$?
+	[ $rc = 0 ] || { echo "# import $f: exit $rc"; sed 's/^/#   /' "$TMP/imp.out"; }
+	return $rc
+}
+db8="$TMP/misread.db"
+last() { q "$db8" "SELECT max(run_id) FROM run_facts"; }
+vals() { q "$db8" "SELECT source || ':' || name || '|' || u64 FROM counter_values WHERE run_id = $1 AND seq = $2" | sort; }
+
+# /proc/meminfo is the meminfo source, "Name: N kB" -> Name = N (kB)
+printf 'MemTotal:       16318508 kB\nMemFree:         1873968 kB\nHugePages_Total:       0\nActive(anon):     412344 kB\n' > "$TMP/meminfo.txt"
+imp "$db8" "$TMP/meminfo.txt"
+is "$(vals "$(last)" 0)" "$(awk '{sub(":", "", $1); print "meminfo:" $1 "|" $2}' "$TMP/meminfo.txt" | sort)" \
+	"import-8.1 /proc/meminfo: meminfo counters, kB values, no ':' in names"
+# a node's meminfo: "Node 0 MemTotal: N kB" -> meminfo node0.MemTotal
+printf 'Node 0 MemTotal:       8155620 kB\nNode 0 MemFree:         921092 kB\nNode 1 MemTotal:       8162888 kB\nNode 1 MemFree:          952876 kB\n' > "$TMP/node.txt"
+imp "$db8" "$TMP/node.txt"
+is "$(vals "$(last)" 0)" "$(awk '{sub(":", "", $3); print "meminfo:node" $2 "." $3 "|" $4}' "$TMP/node.txt" | sort)" \
+	"import-8.2 per-node meminfo: node0.MemTotal, not 'Node' = 0"
+# date(1) in day-month order is a time line, not a counter "Fri"
+{ echo "Fri  3 Jul 10:00:00 BST 2020"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+  echo "Fri  3 Jul 10:00:10 BST 2020"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/dm.log"
+imp "$db8" "$TMP/dm.log"
+is "$(q "$db8" "SELECT group_concat(t) || '/' || (SELECT count(*) FROM counter_values WHERE run_id = $(last) AND name = 'Fri') FROM samples WHERE run_id = $(last)")" \
+	"0.0,10.0/0" "import-8.3 day-month date lines are times (0, 10 s), no counter 'Fri'"
+# a key printed twice in a timed snapshot: one sample, the first value kept
+{ echo "time: 1467000000"; awk '{print} $1 == "pgscan_kswapd_normal" {print "pgscan_kswapd_normal 1"}' "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+  echo "time: 1467000010"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/dupkey.log"
+imp "$db8" "$TMP/dupkey.log"
+is "$(q "$db8" "SELECT group_concat(t) FROM samples WHERE run_id = $(last)")" "0.0,10.0" \
+	"import-8.4 a duplicated key does not split the snapshot (times 0, 10)"
+is "$(vals "$(last)" 0)" "$(awk '!seen[$1]++ {print "vmstat:" $1 "|" $2}' "$SERIES/1_too_many_isolated_vmstat_before_frag.txt" | sort)" \
+	"import-8.5 and keeps the first value"
+# page size: said aloud; --page-size, a page_size tag, a ppc64 kernel tag
+imp "$db8" "$TMP/dupkey.log"
+check "import-8.6 the assumed page size is printed" grep -q "page size 4096, assumed" "$TMP/imp.out"
+imp "$db8" "$TMP/dupkey.log" --page-size 65536
+is "$(q "$db8" "SELECT page_size FROM run_facts WHERE run_id = $(last)")" 65536 "import-8.7 --page-size is the run's page size"
+imp "$db8" "$TMP/dupkey.log" --tag kernel=4.12.14-ppc64le
+is "$(q "$db8" "SELECT page_size FROM run_facts WHERE run_id = $(last)")" 65536 "import-8.8 a ppc64 kernel tag means 64 KiB pages"
+check "import-8.9 and says why" grep -q "page size 65536, the kernel tag (ppc64" "$TMP/imp.out"
+imp "$db8" "$TMP/dupkey.log" --tag page_size=16384
+is "$(q "$db8" "SELECT page_size FROM run_facts WHERE run_id = $(last)")" 16384 "import-8.10 a page_size tag"
+# `cat /proc/vmstat; date` loops: the first snapshot gets its date
+{ cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"; echo "Tue Nov 14 22:13:20 UTC 2023"
+  cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; echo "Tue Nov 14 22:13:30 UTC 2023"
+  cat "$SERIES/3_too_many_isolated_vmstat_during_compaction.txt"; echo "Tue Nov 14 22:13:50 UTC 2023"; } > "$TMP/after.log"
+imp "$db8" "$TMP/after.log"
+is "$(q "$db8" "SELECT group_concat(t) FROM samples WHERE run_id = $(last)")" "0.0,10.0,30.0" \
+	"import-8.11 times after their snapshots: 0, 10, 30"
+is "$(q "$db8" "SELECT started_at || ' ' || ended_at || ' ' || interval_s FROM run_facts WHERE run_id = $(last)")" \
+	"2023-11-14T22:13:20.000Z 2023-11-14T22:13:50.000Z 15.0" \
+	"import-8.12 start, end and interval (mean spacing) derived from the samples"
+# times going backwards are refused, with the line
+{ echo "time: 1700000010"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+  echo "time: 1700000005"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/back.log"
+before8=$(q "$db8" "SELECT count(*) FROM run")
+rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/back.log" -o "$db8")
+is "$rc" 1 "import-8.13 a time going backwards is refused"
+n=$(grep -n "^time: 1700000005" "$TMP/back.log" | cut -d: -f1)
+check "import-8.14 naming the snapshot's end" grep -q "back.log:$((n + $(wc -l < "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"))): time goes backwards" "$TMP/out"
+is "$(q "$db8" "SELECT count(*) FROM run")" "$before8" "import-8.15 leaving no run"
+# a counter going backwards is counted; most counters at once is a reboot
+{ echo "time: 1700000000"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"
+  echo "time: 1700000010"; awk '$1 == "pgfault" {$2 = 1} {print}' "$SERIES/3_too_many_isolated_vmstat_during_compaction.txt"; } > "$TMP/oneback.log"
+imp "$db8" "$TMP/oneback.log"
+check "import-8.16 one counter going back is counted aloud" grep -q "counters went backwards 1 times" "$TMP/imp.out"
+is "$(q "$db8" "SELECT reset FROM counter_values WHERE run_id = $(last) AND seq = 1 AND name = 'pgfault'")" 1 \
+	"import-8.17 and kept, flagged by the view"
+{ echo "time: 1700000000"; cat "$SERIES/3_too_many_isolated_vmstat_during_compaction.txt"
+  echo "time: 1700000010"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+  echo "time: 1700000020"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/reboot.log"
+first=$(( $(last) + 1 ))
+imp "$db8" "$TMP/reboot.log"
+is "$(q "$db8" "SELECT group_concat(samples) FROM run_facts WHERE run_id >= $first")" "1,2" \
+	"import-8.18 a reboot (most counters back) splits the run: 1 + 2 samples"
+is "$(q "$db8" "SELECT started_at FROM run_facts WHERE run_id = $first + 1")" "2023-11-14T22:13:30.000Z" \
+	"import-8.19 the second run starts at the reboot's snapshot"
+{ echo "boot_id: 1111"; echo "time: 1700000000"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+  echo "boot_id: 2222"; echo "time: 1700000010"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/bootid.log"
+first=$(( $(last) + 1 ))
+imp "$db8" "$TMP/bootid.log"
+is "$(q "$db8" "SELECT group_concat(samples || ':' || boot_id) FROM run_facts WHERE run_id >= $first")" "1:1111,1:2222" \
+	"import-8.20 a boot_id change splits the run too"
+# one snapshot: since-boot totals, said and tagged
+imp "$db8" "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+check "import-8.21 a single snapshot says its values are since-boot totals" grep -q "totals since boot" "$TMP/imp.out"
+is "$(q "$db8" "SELECT value FROM run_tags WHERE run_id = $(last) AND key = 'reading'")" "since-boot totals" \
+	"import-8.22 and carries a tag the readers show"
