@@ -390,8 +390,8 @@ int import_csv(struct importer *im, struct line_reader *r, char *first,
 	}
 	if (!rc && cs.is_long && cs.have_cur)
 		rc = import_emit(im, cs.cur_t);
-	else if (!rc && !cs.have_header)
-		rc = import_fail(im, "a CSV header and no rows");
+	else if (!rc && !im->run_open && im->store->run_id == 0)
+		rc = import_fail(im, "a header and no rows");
 	csv_free(&p);
 	csv_state_release(&cs);
 	return rc ? -1 : 0;

@@ -33,14 +33,14 @@ int import_detect(struct importer *im, struct line_reader *r)
 	if (!strncmp(p, "# HELP ", 7) || !strncmp(p, "# TYPE ", 7) ||
 	    !strncmp(p, "node_", 5))
 		return import_openmetrics(im, r, line, len);
-	if (strchr(p, ',') || !strncmp(p, "#fact", 5) ||
-	    !strncmp(p, "\"#fact\"", 7))
-		return import_csv(im, r, line, len);
 	if (*p == '{' || *p == '[') {
 		im->format = "JSON";
 		return import_fail(im, "JSON (LKP results, sadf -j) is not "
 				   "read yet; import the raw proc-vmstat log");
 	}
+	if (strchr(p, ',') || !strncmp(p, "#fact", 5) ||
+	    !strncmp(p, "\"#fact\"", 7))
+		return import_csv(im, r, line, len);
 	im->format = NULL;
 	return import_text(im, r, line, len);
 }

@@ -175,3 +175,67 @@ imp "$db8" "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
 check "import-8.21 a single snapshot says its values are since-boot totals" grep -q "totals since boot" "$TMP/imp.out"
 is "$(q "$db8" "SELECT value FROM run_tags WHERE run_id = $(last) AND key = 'reading'")" "since-boot totals" \
 	"import-8.22 and carries a tag the readers show"
+
+# ---- 9: round trips: export (long and wide) -> import rebuilds the runs ----
+# a run with a marker, tags, a label with quotes, and the hostile series
+"$COLLECT" -q -i 0.05 -n 4 --meminfo -o "$TMP/series.db" --label 'a,"b"|c' --tag kernel=x --tag trial=1 ||
+	echo "# collector failed"
+q "$TMP/series.db" "INSERT INTO marker VALUES (2, 50000, 1700000000050000, 'mark, \"one\"')"
+# every table of a database but the shared name dictionary, as text
+dump() { sqlite3 "$1" ".dump run tag marker watermark layout sample result"; }
+for fmt in long wide; do
+	"$VMSCOPE" export "$TMP/series.db" --csv --$fmt > "$TMP/$fmt.csv" || echo "# export failed"
+	rm -f "$TMP/$fmt.db"
+	imp "$TMP/$fmt.db" "$TMP/$fmt.csv"
+	if [ "$(dump "$TMP/series.db")" == "$(dump "$TMP/$fmt.db")" ]; then
+		pass "import-9.1.$fmt --$fmt export imports back to the same database (facts, tags, markers, samples)"
+	else
+		fail "import-9.1.$fmt --$fmt export imports back to the same database" \
+			"$(diff <(dump "$TMP/series.db") <(dump "$TMP/$fmt.db") | head -4 | cut -c1-160)"
+	fi
+done
+"$VMSCOPE" export "$TMP/long.db" --csv --long > "$TMP/long2.csv"
+check "import-9.2 and exports again byte for byte" cmp -s "$TMP/long.csv" "$TMP/long2.csv"
+imp "$TMP/label.db" "$TMP/wide.csv" --label mine
+is "$(q "$TMP/label.db" "SELECT group_concat(label) FROM run_facts")" "mine,mine" "import-9.3 --label still wins over the export's"
+
+# counter names that look like other columns survive the wide format
+printf 'seq,t,source,name,value\n0,0,vmstat,t,1\n0,0,vmstat,seq,2\n0,0,vmstat,run_id,3\n0,0,vmstat,meminfo.X,4\n0,0,vmstat,pgfault,6\n' > "$TMP/names.csv"
+imp "$TMP/names.db" "$TMP/names.csv"
+"$VMSCOPE" export "$TMP/names.db" --csv > "$TMP/names-w.csv" || echo "# export failed"
+imp "$TMP/names-rt.db" "$TMP/names-w.csv"
+is "$(q "$TMP/names-rt.db" "SELECT group_concat(source || ':' || name || '=' || value, ' ') FROM (SELECT * FROM counter_values ORDER BY name)")" \
+	"vmstat:meminfo.X=4 vmstat:pgfault=6 vmstat:run_id=3 vmstat:seq=2 vmstat:t=1" \
+	"import-9.4 vmstat names t, seq, run_id, meminfo.X survive export and import"
+
+# ---- 10: what fuzzing found ----------------------------------------------
+printf 'pgfault 1\rpgmajfault 2\rpswpin 3\r' > "$TMP/cr.log"
+imp "$db8" "$TMP/cr.log"
+is "$(vals "$(last)" 0 | tr '\n' ' ')" "vmstat:pgfault|1 vmstat:pgmajfault|2 vmstat:pswpin|3 " "import-10.1 CR-only line endings: every counter"
+before=$(q "$db8" "SELECT count(*) FROM run")
+sum=$(md5sum < "$db8")
+bad10() {
+	local n=$1 want=$2 rc
+	rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/f$n" -o "$db8")
+	is "$rc" 1 "import-10.$n refused"
+	check "import-10.$n says '$want'" grep -qF -- "$want" "$TMP/out"
+}
+printf 't,pg\0fault\n0,1\n1,2\n' > "$TMP/f2"; bad10 2 "f2:1: CSV: a NUL byte in the line"
+printf 't,pgfault,pgfault\n0,1,2\n' > "$TMP/f3"; bad10 3 "f3:1: CSV: column 'pgfault' appears twice"
+printf 'pgfault 1\n\0pgmajfault 2\n' > "$TMP/f4"; bad10 4 "f4:2: a NUL byte in the line"
+printf 'time: -5\npgfault 1\n' > "$TMP/f5"; bad10 5 "f5:1: bad time line"
+printf 'MemTotal: 5 MB\n' > "$TMP/f6"; bad10 6 "f6:1: expected 'name value'"
+printf 'pgfault 12 extra\n' > "$TMP/f7"; bad10 7 "f7:1: expected 'name value'"
+printf 'Linux 5.14.0 (host) \t07/03/2020 \t_x86_64_\t(8 CPU)\n' > "$TMP/f8"; bad10 8 "f8:1: looks like sar text"
+printf '{"proc-vmstat.pgfault": [1, 2]}\n' > "$TMP/f9"; bad10 9 "f9:1: JSON: "
+printf 'pgfault 1\npgfault 2\n' | gzip | head -c 20 > "$TMP/f11"; bad10 11 "cannot read"
+is "$(md5sum < "$db8")" "$sum" "import-10.12 refusals leave the database byte-identical"
+
+# 100,000 names in one snapshot: linear, not quadratic (was 13 s)
+awk 'BEGIN { for (i = 0; i < 100000; i++) print "c" i, i }' > "$TMP/wide.log"
+# CPU time (user + system), not wall time: the machine is shared
+TIMEFORMAT='%3U %3S'
+{ time imp "$TMP/many.db" "$TMP/wide.log"; } 2> "$TMP/time"
+ms=$(awk '{ printf "%d", ($1 + $2) * 1000 }' "$TMP/time")
+is "$(q "$TMP/many.db" "SELECT count(*) FROM counter_name")" 100000 "import-10.13 a snapshot of 100,000 names"
+check "import-10.14 imported in under 5 s of CPU (took $ms ms)" test "$ms" -lt 5000
