@@ -15,14 +15,21 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "db.h"
 #include "err.h"
 #include "import/import.h"
 #include "opts.h"
 #include "store.h"
 #include "banned.h"
 
+struct import_args {
+	long page_size;
+	int label_given;
+	const char *markers;      /* --markers FILE, or NULL */
+};
+
 static int import_one(struct store *st, struct collect_opts *o,
-		      const char *file, long page_size, int label_given)
+		      const char *file, const struct import_args *a)
 {
 	struct importer im;
 	struct line_reader r;
@@ -36,8 +43,8 @@ static int import_one(struct store *st, struct collect_opts *o,
 	im.o = o;
 	im.store = st;
 	im.file = file;
-	im.page_size = page_size;
-	im.label_given = label_given;
+	im.page_size = a->page_size;
+	im.label_given = a->label_given;
 	kv_list_init(&im.kv);
 	if (!o->label)
 		o->label = base ? base + 1 : file;
@@ -50,6 +57,8 @@ static int import_one(struct store *st, struct collect_opts *o,
 		rc = error("%s: no samples in the file", file);
 	if (!rc)
 		rc = import_close_run(&im);
+	if (!rc && a->markers)
+		rc = import_markers(st, a->markers, im.first_run, st->run_id);
 	if (!rc && im.went_back)
 		warning("%s: counters went backwards %lld times (first at "
 			"line %ld); the counter_values view flags them as "
@@ -65,15 +74,40 @@ static int import_one(struct store *st, struct collect_opts *o,
 	return rc;
 }
 
+/* import --markers FILE -o DB [--run ID]: markers for an existing run. */
+static int markers_only(struct store *st, const char *markers, long long run)
+{
+	sqlite3_stmt *q;
+	int rc;
+
+	if (!run) {
+		if (db_prepare(st->db, st->path, "SELECT max(id) FROM run", &q))
+			return -1;
+		if (sqlite3_step(q) == SQLITE_ROW)
+			run = sqlite3_column_int64(q, 0);
+		sqlite3_finalize(q);
+		if (!run)
+			return error("'%s' has no run to mark", st->path);
+	}
+	if (store_outer_begin(st))
+		return -1;
+	rc = import_markers(st, markers, run, run);
+	return store_outer_end(st, rc == 0) || rc ? -1 : 0;
+}
+
 static void import_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope import FILE... -o DB [--label TEXT] "
 		"[--tag KEY=VALUE]... [-i SECONDS]\n"
-		"                      [--page-size BYTES]\n\n"
+		"                      [--page-size BYTES] [--markers FILE]\n"
+		"       vmscope import --markers FILE -o DB [--run ID]\n\n"
 		"FILE is a log of /proc/vmstat or /proc/meminfo snapshots "
 		"(with time lines or not),\nmmtests' tests-timestamp, "
 		"node_exporter text, or CSV (a vmscope export);\n"
-		"gzip, xz and zstd are read; '-' reads standard input.\n");
+		"gzip, xz and zstd are read; '-' reads standard input.\n"
+		"--markers adds phase timestamps ('EPOCH TEXT' lines, mmtests' "
+		"tests-activity)\nas markers, to the runs imported or to run ID "
+		"(default: the last).\n");
 }
 
 static long parse_page_size(const char *s)
@@ -92,13 +126,17 @@ int cmd_import(int argc, char **argv, struct cmd_ctx *ctx)
 		{ "tag", required_argument, NULL, 't' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "page-size", required_argument, NULL, 'p' },
+		{ "markers", required_argument, NULL, 'm' },
+		{ "run", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct collect_opts o;
 	struct store st;
 	const char *db = NULL, *label = NULL;
-	long page_size = 0;
+	struct import_args a = { 0, 0, NULL };
+	long long run = 0;
+	char *end;
 	int c, i, rc = 0;
 
 	(void)ctx;
@@ -113,15 +151,20 @@ int cmd_import(int argc, char **argv, struct cmd_ctx *ctx)
 			opts_release(&o);
 			return EXIT_OK;
 		}
-		if ((c == 'o' && (db = optarg)) || (c == 'l' && (label = optarg)))
+		if ((c == 'o' && (db = optarg)) || (c == 'l' && (label = optarg)) ||
+		    (c == 'm' && (a.markers = optarg)))
+			continue;
+		if (c == 'r' && (run = strtoll(optarg, &end, 10)) > 0 && !*end)
 			continue;
 		if ((c == 't' && !opts_add_tag(&o, optarg)) ||
 		    (c == 'i' && !opts_seconds(optarg, &o.interval_ns) &&
 		     o.interval_ns > 0) ||
-		    (c == 'p' && (page_size = parse_page_size(optarg)) > 0))
+		    (c == 'p' && (a.page_size = parse_page_size(optarg)) > 0))
 			continue;
 		if (c == 'i')
 			error("bad interval '%s': expected seconds", optarg);
+		if (c == 'r')
+			error("bad run id '%s'", optarg);
 		if (c == 'p')
 			error("bad page size '%s': expected a power of two in "
 			      "bytes", optarg);
@@ -129,7 +172,7 @@ int cmd_import(int argc, char **argv, struct cmd_ctx *ctx)
 		opts_release(&o);
 		return EXIT_USAGE;
 	}
-	if (!db || optind >= argc) {
+	if (!db || (optind >= argc && !a.markers)) {
 		if (!db)
 			error("import needs -o DB");
 		import_usage(stderr);
@@ -140,10 +183,13 @@ int cmd_import(int argc, char **argv, struct cmd_ctx *ctx)
 		opts_release(&o);
 		return EXIT_FAILURE_RT;
 	}
+	a.label_given = label != NULL;
 	for (i = optind; i < argc && !rc; i++) {
 		o.label = label;
-		rc = import_one(&st, &o, argv[i], page_size, label != NULL);
+		rc = import_one(&st, &o, argv[i], &a);
 	}
+	if (optind >= argc)
+		rc = markers_only(&st, a.markers, run);
 	store_close(&st);
 	opts_release(&o);
 	return rc ? EXIT_FAILURE_RT : EXIT_OK;

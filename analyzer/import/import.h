@@ -95,6 +95,7 @@ struct importer {
 	char *next_boot_id;        /* read for the snapshot being built */
 	struct prev_map *prev;
 	int64_t nsamples;          /* samples of the file, across its runs */
+	int64_t first_run;         /* the file's first run id, 0 none yet */
 	int64_t went_back;         /* counter decreases in this file */
 	long went_back_line;
 	int64_t reboots;
@@ -150,6 +151,13 @@ int import_openmetrics(struct importer *im, struct line_reader *r,
 /* json.c: LKP's proc-vmstat.json and sysstat's `sadf -j` */
 int import_json(struct importer *im, struct line_reader *r, char *first,
 		size_t first_len);
+
+/*
+ * markers.c: phase timestamps of path as markers of the runs first_run
+ * .. last_run (each marker on the run whose time span holds it).
+ */
+int import_markers(struct store *st, const char *path, int64_t first_run,
+		   int64_t last_run);
 
 /* detect.c: pick the format from the first meaningful line */
 int import_detect(struct importer *im, struct line_reader *r);

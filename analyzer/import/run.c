@@ -273,8 +273,11 @@ static int run_open(struct importer *im, int64_t start_wall_us)
 	free(im->boot_id);
 	im->boot_id = im->next_boot_id;
 	im->next_boot_id = NULL;
-	return store_begin_run(im->store, im->o, &f, "imported",
-			       start_wall_us, 0);
+	if (store_begin_run(im->store, im->o, &f, "imported", start_wall_us, 0))
+		return -1;
+	if (!im->first_run)
+		im->first_run = im->store->run_id;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

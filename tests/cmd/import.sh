@@ -239,3 +239,64 @@ TIMEFORMAT='%3U %3S'
 ms=$(awk '{ printf "%d", ($1 + $2) * 1000 }' "$TMP/time")
 is "$(q "$TMP/many.db" "SELECT count(*) FROM counter_name")" 100000 "import-10.13 a snapshot of 100,000 names"
 check "import-10.14 imported in under 5 s of CPU (took $ms ms)" test "$ms" -lt 5000
+
+# ---- 11: compressed logs, told by their magic bytes ------------------------
+db11="$TMP/z.db"
+want11=$(awk '!/^time:/ && !seen[$1]++ {print "vmstat:" $1 "|" $2}' "$SERIES/1_too_many_isolated_vmstat_before_frag.txt" | sort)
+zvals() { q "$db11" "SELECT source || ':' || name || '|' || u64 FROM counter_values WHERE run_id = (SELECT max(run_id) FROM run_facts) AND seq = $1" | sort; }
+for z in gzip xz zstd; do
+	if ! command -v $z > /dev/null; then skip "import-11.$z" "no $z program to compress the input"; continue; fi
+	$z -c < "$TMP/mmtests.log" > "$TMP/mm.log.$z" || echo "# $z failed"
+	imp "$db11" "$TMP/mm.log.$z"
+	is "$(zvals 0)" "$want11" "import-11.$z $z input: the values of the plain file"
+	is "$(q "$db11" "SELECT group_concat(t) FROM samples WHERE run_id = (SELECT max(run_id) FROM run_facts)")" "0.0,2.5" \
+		"import-11.$z.2 and its times"
+done
+# concatenated gzip members (gzip -c >> log) and a compressed stdin
+{ gzip -c < "$TMP/mmtests.log"; printf 'time: 1700000005\n' | gzip -c; gzip -c < "$SERIES/3_too_many_isolated_vmstat_during_compaction.txt"; } > "$TMP/multi.gz"
+"$VMSCOPE" import - -o "$db11" < "$TMP/multi.gz" > "$TMP/out" 2>&1 || cat "$TMP/out"
+is "$(q "$db11" "SELECT group_concat(t) FROM samples WHERE run_id = (SELECT max(run_id) FROM run_facts)")" "0.0,2.5,4.75" \
+	"import-11.4 gzip members one after another, on stdin"
+head -c 300 "$TMP/mm.log.xz" > "$TMP/cut.xz"
+sum=$(md5sum < "$db11")
+rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/cut.xz" -o "$db11")
+is "$rc" 1 "import-11.5 a truncated xz file is refused"
+is "$(md5sum < "$db11")" "$sum" "import-11.6 leaving the database byte-identical"
+
+# ---- 12: mmtests' tests-timestamp (sysstate blocks) and markers ----------
+F1="$SERIES/1_too_many_isolated_vmstat_before_frag.txt" F2="$SERIES/3_too_many_isolated_vmstat_during_compaction.txt"
+{ echo "start :: 1600000000"; echo "test begin :: stream 1600000001"
+  echo "file start :: /proc/vmstat"; cat "$F1"
+  echo "file start :: /proc/zoneinfo"; printf 'Node 0, zone      DMA\n  pages free     3977\n        min      5\n'
+  echo "file start :: /proc/meminfo"; cat "$TMP/meminfo.txt"
+  echo "file end :: /proc/vmstat"; cat "$F2"
+  echo "file end :: /proc/zoneinfo"; printf 'Node 0, zone      DMA\n  pages free     3970\n'
+  echo "file end :: /proc/meminfo"; awk '{$2 = $2 + 1; print}' "$TMP/meminfo.txt"
+  echo "test end :: stream 1600000031"; echo "time :: stream 20.10 user 3.01 system 30.02 elapsed"
+  echo "finish :: 1600000032"; } > "$TMP/tests-timestamp"
+imp "$db11" "$TMP/tests-timestamp" --markers "$TMP/tests-timestamp"
+r12=$(q "$db11" "SELECT max(run_id) FROM run_facts")
+is "$(q "$db11" "SELECT group_concat(t) FROM samples WHERE run_id = $r12")" "0.0,30.0" \
+	"import-12.1 before and after blocks are two samples, at test begin and test end"
+is "$(zvals 0 | grep ^vmstat)" "$(awk '!seen[$1]++ {print "vmstat:" $1 "|" $2}' "$F1" | sort)" "import-12.2 the before block's vmstat"
+is "$(zvals 1 | grep ^vmstat)" "$(awk '!seen[$1]++ {print "vmstat:" $1 "|" $2}' "$F2" | sort)" "import-12.3 the after block's vmstat"
+is "$(zvals 1 | grep ^meminfo)" "$(awk '{sub(":", "", $1); print "meminfo:" $1 "|" $2 + 1}' "$TMP/meminfo.txt" | sort)" \
+	"import-12.4 and its meminfo; zoneinfo blocks are skipped"
+is "$(q "$db11" "SELECT group_concat(t || ' ' || text, '; ') FROM markers WHERE run_id = $r12")" "0.0 begin stream; 30.0 end stream" \
+	"import-12.5 --markers: test begin/end lines become markers"
+printf '1600000011 stream: warmup done\n1600000021 stream: measuring\n1500000000 long before\n' > "$TMP/activity"
+"$VMSCOPE" import --markers "$TMP/activity" -o "$db11" > "$TMP/out" 2>&1
+is "$?" 0 "import-12.6 --markers alone marks the last run"
+is "$(q "$db11" "SELECT group_concat(t || ' ' || text, '; ') FROM markers WHERE run_id = $r12 AND t > 0 AND t < 30")" \
+	"10.0 stream: warmup done; 20.0 stream: measuring" "import-12.7 tests-activity lines, at their times"
+check "import-12.8 a marker outside the run is counted, not placed" grep -q "2 markers added, 1 outside" "$TMP/out"
+
+# ---- 13: node_exporter text (a real fixture, 64 KiB pages) ---------------
+NE="$TOP/tests/fixtures/import/node_exporter-64k-page.prom"
+imp "$db11" "$NE" --page-size 65536
+is "$(zvals 0)" "$(awk '/^node_vmstat_/ {sub("node_vmstat_", "", $1); printf "vmstat:%s|%.0f\n", $1, $2}' "$NE" | sort)" \
+	"import-13.1 node_vmstat_* floats are whole counters; other metrics skipped"
+printf '# HELP node_vmstat_pgfault x\nnode_vmstat_pgfault 1.5\n' > "$TMP/frac.prom"
+rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/frac.prom" -o "$db11")
+is "$rc" 1 "import-13.2 a fraction is refused"
+check "import-13.3 naming the format and line" grep -q "frac.prom:2: node_exporter text: '1.5' is not a whole number" "$TMP/out"
