@@ -300,3 +300,74 @@ printf '# HELP node_vmstat_pgfault x\nnode_vmstat_pgfault 1.5\n' > "$TMP/frac.pr
 rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/frac.prom" -o "$db11")
 is "$rc" 1 "import-13.2 a fraction is refused"
 check "import-13.3 naming the format and line" grep -q "frac.prom:2: node_exporter text: '1.5' is not a whole number" "$TMP/out"
+
+# ---- 14: property: random valid logs round-trip, random invalid ones do no harm
+# gen SEED: a random log of 1-5 timed snapshots: gauges (nr_*) with values
+# up to 2^64-1, event counters that only grow, a key printed twice now
+# and then, times at irregular steps with two decimals
+gen() {
+	awk -v seed="$1" 'function big(   n, s, i) {
+		n = int(rand() * 21)
+		if (n == 0) return "18446744073709551615"
+		if (n == 20) { s = "1" int(rand() * 8); n = 18 } else s = int(rand() * 9) + 1
+		for (i = 1; i < n; i++) s = s int(rand() * 10)
+		return s
+	}
+	BEGIN {
+		srand(seed); nsnap = 1 + int(rand() * 5); ng = 1 + int(rand() * 6); nc = 1 + int(rand() * 6)
+		t = 1600000000 + int(rand() * 1000000)
+		for (c = 0; c < nc; c++) ev[c] = int(rand() * 1000000)
+		for (k = 0; k < nsnap; k++) {
+			t += int(rand() * 100000) / 100; printf "time: %.2f\n", t
+			for (g = 0; g < ng; g++) { v = big(); print "nr_g" g, v; if (rand() < 0.1) print "nr_g" g, big() }
+			for (c = 0; c < nc; c++) { ev[c] += int(rand() * 5000); print "ev" c, ev[c] }
+		}
+	}'
+}
+# the reading the database must hold, by awk: "seq|t|name|value", first value of a key
+expect() {
+	awk '/^time: / { if (n++ == 0) t0 = $2; k = n - 1; t = $2 - t0; delete seen; next }
+	     !seen[$1]++ { printf "%d|%.2f|%s|%s\n", k, t, $1, $2 }' "$1" | sort
+}
+got() { q "$1" "SELECT seq || '|' || printf('%.2f', t) || '|' || name || '|' || u64 FROM counter_values WHERE run_id = $2" | sort; }
+seed0=${PROP_SEED:-$RANDOM}
+echo "# property seed $seed0 (PROP_SEED=$seed0 reruns these cases)"
+okv=0 okrt=0 n=20
+for ((i = 0; i < n; i++)); do
+	s=$((seed0 + i)); f="$TMP/p$i.log"; gen $s > "$f"
+	case $((s % 4)) in 1) gzip "$f"; f="$f.gz";; 2) xz "$f"; f="$f.xz";; 3) zstd -q --rm "$f"; f="$f.zst";; esac
+	rm -f "$TMP/p.db" "$TMP/p2.db"
+	imp "$TMP/p.db" "$f" || continue
+	[ "$(got "$TMP/p.db" 1)" == "$(gen $s > "$TMP/plain"; expect "$TMP/plain")" ] && okv=$((okv + 1)) ||
+		echo "# seed $s: values differ"
+	"$VMSCOPE" export "$TMP/p.db" --csv --long > "$TMP/p1.csv" || continue
+	imp "$TMP/p2.db" "$TMP/p1.csv" || continue
+	"$VMSCOPE" export "$TMP/p2.db" --csv --long > "$TMP/p2.csv" || continue
+	"$VMSCOPE" export "$TMP/p.db" --csv --wide > "$TMP/w1.csv" || continue
+	rm -f "$TMP/p3.db"; imp "$TMP/p3.db" "$TMP/w1.csv" || continue
+	"$VMSCOPE" export "$TMP/p3.db" --csv --wide > "$TMP/w2.csv" || continue
+	cmp -s "$TMP/p1.csv" "$TMP/p2.csv" && cmp -s "$TMP/w1.csv" "$TMP/w2.csv" && okrt=$((okrt + 1)) ||
+		echo "# seed $s: export differs after a round trip"
+done
+is "$okv" "$n" "import-14.1 $n random valid logs (compressed or not) import value for value"
+is "$okrt" "$n" "import-14.2 and export (long and wide), import and export back identically"
+# invalid: a valid log with one line broken at random
+okbad=0
+rm -f "$TMP/pb.db"; imp "$TMP/pb.db" "$TMP/plain"
+sum=$(md5sum < "$TMP/pb.db")
+for ((i = 0; i < n; i++)); do
+	s=$((seed0 + 100 + i)); gen $s > "$TMP/b.log"
+	lines=$(wc -l < "$TMP/b.log"); l=$((2 + s % (lines - 1)))
+	case $((s % 6)) in
+	0) sed -i "${l}s/\$/ x/" "$TMP/b.log";;                  # a third field
+	1) sed -i "${l}s/ [0-9.]*\$/ -1/" "$TMP/b.log";;        # a negative value / time
+	2) sed -i "${l}s/^/\\x00/" "$TMP/b.log";;               # a NUL
+	3) sed -i "${l}s/ / 1/; ${l}s/\$/a/" "$TMP/b.log";;     # not a number
+	4) echo "time: 1000" >> "$TMP/b.log"; echo "x 1" >> "$TMP/b.log";;  # time backwards
+	5) gzip "$TMP/b.log"; head -c $(( $(wc -c < "$TMP/b.log.gz") - 9 )) "$TMP/b.log.gz" > "$TMP/b.log"; rm "$TMP/b.log.gz";;
+	esac
+	rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/b.log" -o "$TMP/pb.db")
+	if [ "$rc" = 1 ] && [ "$(md5sum < "$TMP/pb.db")" == "$sum" ]; then okbad=$((okbad + 1)); else
+		echo "# seed $s (case $((s % 6)), line $l): exit $rc"; sed 's/^/#   /' "$TMP/out" | head -3; fi
+done
+is "$okbad" "$n" "import-14.3 $n random broken logs are refused (exit 1), the database byte-identical"
