@@ -71,6 +71,7 @@ struct prev_entry {
 struct prev_map {
 	struct prev_entry *v;
 	size_t nr, cap;
+	size_t *hint, nr_hint, cap_hint;   /* slot of kv entry i last time */
 	sqlite3_stmt *kind_st;
 };
 
@@ -97,7 +98,8 @@ static struct prev_entry *prev_slot(struct prev_map *m, uint16_t src,
 
 static int prev_grow(struct prev_map *m)
 {
-	struct prev_map n = { NULL, 0, m->cap ? m->cap * 2 : 1024, m->kind_st };
+	struct prev_map n = { NULL, 0, m->cap ? m->cap * 2 : 1024, NULL, 0, 0,
+			      NULL };
 	size_t i;
 
 	n.v = calloc(n.cap, sizeof(*n.v));
@@ -110,6 +112,7 @@ static int prev_grow(struct prev_map *m)
 	free(m->v);
 	m->v = n.v;
 	m->cap = n.cap;
+	m->nr_hint = 0;            /* the slots moved */
 	return 0;
 }
 
@@ -122,6 +125,7 @@ static void prev_release(struct prev_map *m)
 	for (i = 0; i < m->cap; i++)
 		free(m->v[i].name);
 	free(m->v);
+	free(m->hint);
 	sqlite3_finalize(m->kind_st);
 	free(m);
 }
@@ -149,27 +153,58 @@ static int kind_of(struct importer *im, struct prev_entry *e)
 }
 
 /*
- * Compare the snapshot with the previous one: *back event counters went
- * backwards of *common present in both (non-zero before).  Updates the
- * map unless dry.
+ * The entry of kv entry i: the slot it had in the previous snapshot if
+ * the name is the same (most snapshots repeat the layout, and checking
+ * is cheaper than hashing), else a hash lookup.
  */
-static int prev_compare(struct importer *im, int64_t sample, int update,
-			int64_t *back, int64_t *common)
+static struct prev_entry *prev_find(struct prev_map *m, size_t i,
+				    const struct kv_entry *k)
+{
+	struct prev_entry *e;
+
+	if (i < m->nr_hint) {
+		e = &m->v[m->hint[i]];
+		if (e->name && e->len == k->name_len && e->src == k->src &&
+		    !memcmp(e->name, k->name, k->name_len))
+			return e;
+	}
+	e = prev_slot(m, k->src, k->name, k->name_len);
+	if (i < m->cap_hint) {
+		m->hint[i] = (size_t)(e - m->v);
+		if (i >= m->nr_hint)
+			m->nr_hint = i + 1;
+	}
+	return e;
+}
+
+/*
+ * Compare the snapshot with the previous one and keep its values: *back
+ * event counters went backwards of *common present in both (non-zero
+ * before).  A duplicated key keeps its first value.
+ */
+static int prev_compare(struct importer *im, int64_t sample, int64_t *back,
+			int64_t *common)
 {
 	struct prev_map *m = im->prev;
 	size_t i;
 
 	*back = *common = 0;
+	if (m->cap_hint < im->kv.nr) {
+		size_t *h = realloc(m->hint, im->kv.nr * sizeof(*h));
+
+		if (!h)
+			return error("out of memory");
+		m->hint = h;
+		m->cap_hint = im->kv.nr;
+	}
 	for (i = 0; i < im->kv.nr; i++) {
 		const struct kv_entry *k = &im->kv.v[i];
 		struct prev_entry *e;
 
 		if ((m->nr + 1) * 2 > m->cap && prev_grow(m))
 			return -1;
-		e = prev_slot(m, k->src, k->name, k->name_len);
+		e = prev_find(m, i, k);
 		if (!e->name) {
-			if (!update)
-				continue;
 			e->name = malloc(k->name_len + 1);
 			if (!e->name)
 				return error("out of memory");
@@ -181,15 +216,15 @@ static int prev_compare(struct importer *im, int64_t sample, int update,
 			m->nr++;
 			if (kind_of(im, e))
 				return -1;
+		} else if (e->sample == sample) {
+			continue;                 /* a key printed twice */
 		} else if (e->kind == 1 && e->sample == sample - 1 &&
 			   e->value != 0) {
 			(*common)++;
 			*back += (uint64_t)k->value < (uint64_t)e->value;
 		}
-		if (update && e->sample != sample) {
-			e->value = k->value;
-			e->sample = sample;
-		}
+		e->value = k->value;
+		e->sample = sample;
 	}
 	return 0;
 }
@@ -577,21 +612,18 @@ int import_close_run(struct importer *im)
 /* ------------------------------------------------------------------ */
 
 /* Did the machine reboot between the previous snapshot and this one? */
-static int rebooted(struct importer *im, int64_t sample, int *reboot)
+/*
+ * Did the machine reboot between the previous snapshot and this one?
+ * back and common: from prev_compare() on this snapshot.
+ */
+static int rebooted(struct importer *im, int64_t back, int64_t common)
 {
-	int64_t back, common;
-
-	*reboot = 0;
 	if (im->next_boot_id && im->boot_id &&
-	    strcmp(im->next_boot_id, im->boot_id)) {
-		*reboot = 1;
-		return 0;
-	}
-	if (prev_compare(im, sample, 0, &back, &common))
-		return -1;
-	if (back >= REBOOT_MIN_COUNTERS && back * 2 > common) {
-		*reboot = 1;
-	} else if (back) {
+	    strcmp(im->next_boot_id, im->boot_id))
+		return 1;
+	if (back >= REBOOT_MIN_COUNTERS && back * 2 > common)
+		return 1;
+	if (back) {
 		if (!im->went_back)
 			im->went_back_line = im->line;
 		im->went_back += back;
@@ -636,16 +668,18 @@ static void sample_meta(struct importer *im, int64_t *skew, int64_t *missed)
 
 int import_emit(struct importer *im, int64_t t_in)
 {
-	int64_t t, skew, missed;
+	int64_t t, skew, missed, back, common;
 	int reboot = 0;
 
 	if (im->kv.nr == 0)
 		return 0;
 	if (!im->prev && !(im->prev = calloc(1, sizeof(*im->prev))))
 		return error("out of memory");
-	if (im->run_open && im->seq && !im->is_export &&
-	    rebooted(im, im->nsamples, &reboot))
+	/* one pass over the names: compare with the previous values, keep */
+	if (prev_compare(im, im->nsamples++, &back, &common))
 		return -1;
+	if (im->run_open && im->seq && !im->is_export)
+		reboot = rebooted(im, back, common);
 	if (reboot) {
 		im->reboots++;
 		fprintf(stderr, "vmscope: %s:%ld: the machine rebooted here "
@@ -666,8 +700,7 @@ int import_emit(struct importer *im, int64_t t_in)
 		im->first_t_us = t;
 	im->last_t_us = t;
 	sample_meta(im, &skew, &missed);
-	if (prev_compare(im, im->nsamples++, 1, &(int64_t){0}, &(int64_t){0}) ||
-	    frame_encode(&im->enc, &im->kv, import_sources) ||
+	if (frame_encode(&im->enc, &im->kv, import_sources) ||
 	    store_queue(im->store, im->seq, t, skew, missed, &im->enc, 0))
 		return -1;
 	im->seq++;
