@@ -175,6 +175,13 @@ imp "$db8" "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
 check "import-8.21 a single snapshot says its values are since-boot totals" grep -q "totals since boot" "$TMP/imp.out"
 is "$(q "$db8" "SELECT value FROM run_tags WHERE run_id = $(last) AND key = 'reading'")" "since-boot totals" \
 	"import-8.22 and carries a tag the readers show"
+"$VMSCOPE" show "$db8" "$(last)" > "$TMP/show1" 2>&1 || cat "$TMP/show1"
+is "$(awk '$1 == "major_faults" {print $3}' "$TMP/show1")" "$(awk '$1 == "pgmajfault" {print $2}' "$SERIES/1_too_many_isolated_vmstat_before_frag.txt")" \
+	"import-8.23 show reads one snapshot's counters as since-boot totals, not 0"
+check "import-8.24 and says so" grep -q "one snapshot: event counters are totals since boot" "$TMP/show1"
+imp "$TMP/one.db" "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
+"$VMSCOPE" compare "$TMP/one.db" > "$TMP/cmp1" 2>&1 || cat "$TMP/cmp1"
+check "import-8.25 compare says so too" grep -q "event counters are totals since boot" "$TMP/cmp1"
 
 # ---- 9: round trips: export (long and wide) -> import rebuilds the runs ----
 # a run with a marker, tags, a label with quotes, and the hostile series
