@@ -151,7 +151,8 @@ static int push(struct importer *im, uint16_t src, const char *prefix,
 
 	if (!copy)
 		return error("out of memory");
-	memcpy(copy, prefix, pl);
+	if (pl)
+		memcpy(copy, prefix, pl);
 	memcpy(copy + pl, name, len);
 	return kv_push(&im->kv, src, copy, pl + len, v) ? error("out of memory") : 0;
 }
