@@ -73,6 +73,8 @@ struct accum {
 	int64_t n_gauge;
 	double first_t, last_t;
 	int64_t used;
+	double boot[NR_METRICS];     /* counters at the run's first sample */
+	int whole_run_of_one;        /* the window held the run's only sample */
 };
 
 static void add_sample(const struct metric_stream *ms, struct accum *a,
@@ -82,7 +84,12 @@ static void add_sample(const struct metric_stream *ms, struct accum *a,
 
 	for (m = 0; m < NR_METRICS; m++) {
 		double v = metric_stream_value(ms, m);
+		int64_t total;
 
+		/* a lone snapshot's honest reading: totals since boot */
+		if (first && metric_info[m].kind == COUNTER)
+			a->boot[m] = metric_value(&ms->set, m, ms->it.value,
+						  &total) ? NAN : (double)total;
 		if (isnan(v) || (first && metric_info[m].kind == COUNTER))
 			continue;
 		if (!(v >= a->deepest[m]))
@@ -104,11 +111,17 @@ static void finish(struct run_stats *out, const struct metric_set *set,
 
 	out->samples = a->n_gauge;
 	out->duration_s = a->last_t - a->first_t;
+	out->since_boot = a->whole_run_of_one;
 	for (m = 0; m < NR_METRICS; m++) {
 		struct stat_value *s = &out->s[m];
 
 		s->state = metric_available(set, m) ? STAT_OK : STAT_NA;
-		if (metric_info[m].kind == COUNTER)
+		if (metric_info[m].kind == COUNTER && out->since_boot &&
+		    isnan(a->boot[m]))
+			s->state = s->state == STAT_OK ? STAT_NONE : s->state;
+		else if (metric_info[m].kind == COUNTER && out->since_boot)
+			s->v = a->boot[m];
+		else if (metric_info[m].kind == COUNTER)
 			s->v = a->sum[m];
 		else if (metric_info[m].kind == DEEPEST && !isnan(a->deepest[m]))
 			s->v = a->deepest[m];
@@ -145,8 +158,10 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 			a.used = 1;
 			continue;
 		}
-		if (t > to_s)
+		if (t > to_s) {
+			a.used = -1;     /* more samples: not a run of one */
 			break;
+		}
 		if (!a.used)
 			a.first_t = t;
 		/* the first sample of a run has no interval before it */
@@ -154,6 +169,9 @@ int run_stats_compute(sqlite3 *db, const char *path, int64_t run_id,
 		a.last_t = t;
 		a.used++;
 	}
+	/* one snapshot, read whole: its counters are since-boot totals */
+	a.whole_run_of_one = rc == 0 && a.used == 1 && a.n_gauge == 1 &&
+			     from_s < 0 && ms.it.seq == 0;
 	if (rc >= 0)
 		finish(out, &ms.set, &a);
 	metric_stream_release(&ms);

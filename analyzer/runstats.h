@@ -38,6 +38,7 @@ struct stat_value {
 struct run_stats {
 	double duration_s;          /* from the first to the last sample used */
 	int64_t samples;
+	int since_boot;             /* one snapshot: counters are since-boot totals */
 	struct stat_value s[NR_STATS];
 	struct stat_value last[NR_METRICS];   /* gauges at the last sample */
 };

@@ -147,6 +147,12 @@ static int print_text(const struct group_list *g, struct run_stats *const *stats
 	}
 	if (!rc)
 		rc = table_print(&t, fmt, stdout);
+	for (i = 0; !rc && fmt == FMT_TEXT && i < g->nr; i++)
+		if (g->v[i].nr && stats[i][0].since_boot) {
+			printf("\none snapshot per run: event counters are "
+			       "totals since boot\n");
+			break;
+		}
 	table_release(&t);
 out:
 	if (rc && (!row || !buf || !right || !cells))

@@ -6,10 +6,21 @@
  *                     are, other sources as "source.name"); a counter
  *                     absent at a sample is an empty cell.
  *   --long:           a header, then one row per sample and counter with
- *                     the columns of the counter_values view.
+ *                     the 10 columns of the counter_values view (run_id,
+ *                     seq, t, source, name, value, delta, reset, kind,
+ *                     u64).
+ *
+ * Both start with records "#fact", "#tag", "#marker", "#watermark" and
+ * "#sample" (RUN, KEY, VALUE) holding every run's facts (the run table's
+ * non-NULL columns), tags, markers, watermarks, and the samples taken
+ * with a clock skew or missed ticks, so that `vmscope import` rebuilds the runs exactly; CSV readers
+ * that skip lines starting with '#' see a plain table.  A vmstat name
+ * that would be read as another column ("t", "seq", "run_id", a name with
+ * a '.' or starting with '#') is written "vmstat.NAME".
  *
  * Values are printed as the view shows them (signed 64-bit, so a gauge
- * printed as 2^64-1 is -1); samples are streamed, so memory stays flat.
+ * printed as 2^64-1 is -1; u64 has the kernel's number); samples are
+ * streamed, so memory stays flat.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -34,10 +45,17 @@ static void export_usage(FILE *out)
 	fprintf(out, "usage: vmscope export DB [RUN] --csv [--wide|--long]\n");
 }
 
+/* Would a vmstat name, written bare, be read back as something else? */
+static int needs_prefix(const char *name)
+{
+	return !strcmp(name, "t") || !strcmp(name, "seq") ||
+	       !strcmp(name, "run_id") || strchr(name, '.') || name[0] == '#';
+}
+
 static char *column_label(const char *source, const char *name)
 {
 	size_t sl = strlen(source), nl = strlen(name);
-	int plain = !strcmp(source, "vmstat");
+	int plain = !strcmp(source, "vmstat") && !needs_prefix(name);
 	char *s = malloc(sl + nl + 2);
 
 	if (!s)
@@ -78,31 +96,105 @@ static void columns_release(struct columns *cols)
 	free(cols->label);
 }
 
+/* Seconds with six decimals; a negative time prints as "-1.500000". */
 static void fmt_t(char *buf, size_t cap, int64_t t_us)
 {
-	snprintf(buf, cap, "%" PRId64 ".%06" PRId64, t_us / 1000000, t_us % 1000000);
+	uint64_t a = t_us < 0 ? -(uint64_t)t_us : (uint64_t)t_us;
+
+	snprintf(buf, cap, "%s%" PRIu64 ".%06" PRIu64, t_us < 0 ? "-" : "",
+		 a / 1000000, a % 1000000);
 }
 
+/* prev_present: the slot was present at the previous sample */
 static int write_long(const struct sample_iter *it, int64_t run_id)
 {
-	char run[24], seq[24], t[40], value[24], delta[24];
+	char run[24], seq[24], t[40], value[24], delta[24], u64[24];
 	size_t i;
 
 	snprintf(run, sizeof(run), "%" PRId64, run_id);
 	snprintf(seq, sizeof(seq), "%" PRId64, it->seq);
 	fmt_t(t, sizeof(t), it->t_us);
 	for (i = 0; i < it->c.nr; i++) {
-		const char *f[7] = { run, seq, t, it->c.source[i], it->c.name[i],
-				     value, it->delta_valid[i] ? delta : NULL };
+		/*
+		 * A reset: an event counter whose delta entry went backwards
+		 * (an absolute entry leaves delta at 0, see rundb.c)
+		 */
+		int reset = it->c.is_counter[i] && !it->delta_valid[i] &&
+			    it->delta[i] != 0;
+		const char *f[10] = { run, seq, t, it->c.source[i],
+				      it->c.name[i], value,
+				      it->delta_valid[i] ? delta : NULL,
+				      reset ? "1" : "0",
+				      it->c.is_counter[i] ? "counter" : "gauge",
+				      u64 };
 
 		if (!it->present[i])
 			continue;
 		snprintf(value, sizeof(value), "%" PRId64, it->value[i]);
 		snprintf(delta, sizeof(delta), "%" PRId64, it->delta[i]);
-		if (table_csv_record(stdout, f, 7))
+		snprintf(u64, sizeof(u64), "%" PRIu64, (uint64_t)it->value[i]);
+		if (table_csv_record(stdout, f, 10))
 			return error_errno("cannot write CSV");
 	}
 	return 0;
+}
+
+/* One "#fact"/"#tag"/"#marker" record. */
+static int meta_record(const char *kind, int64_t run_id, const char *key,
+		       const char *value)
+{
+	char run[24];
+	const char *f[4] = { kind, run, key, value };
+
+	snprintf(run, sizeof(run), "%" PRId64, run_id);
+	return table_csv_record(stdout, f, 4) ? error_errno("cannot write CSV") : 0;
+}
+
+/* Every run's non-NULL facts, its tags and its markers, as records. */
+static int write_meta(sqlite3 *db, const char *path, int64_t run_id)
+{
+	static const char *const sql[] = {
+		"SELECT * FROM run WHERE id = ?",
+		"SELECT key, value FROM tag WHERE run_id = ? ORDER BY key",
+		"SELECT t_us || ' ' || wall_us, text FROM marker "
+		"WHERE run_id = ? ORDER BY t_us, rowid",
+		"SELECT node || ' ' || zone, coalesce(min_pages, '') || ' ' || "
+		"coalesce(low_pages, '') || ' ' || coalesce(high_pages, '') "
+		"FROM watermark WHERE run_id = ? ORDER BY node, zone",
+		/* the rare samples with a clock skew or missed ticks */
+		"SELECT seq, wall_skew_us || ' ' || missed FROM sample_seq "
+		"WHERE run_id = ? AND (wall_skew_us <> 0 OR missed <> 0) "
+		"ORDER BY seq",
+	};
+	static const char *const kind[] = {
+		"#fact", "#tag", "#marker", "#watermark", "#sample",
+	};
+	size_t q;
+	int rc = 0;
+
+	for (q = 0; q < 5 && !rc; q++) {
+		sqlite3_stmt *st;
+		int c, r;
+
+		if (db_prepare(db, path, sql[q], &st))
+			return -1;
+		sqlite3_bind_int64(st, 1, run_id);
+		while (!rc && (r = sqlite3_step(st)) == SQLITE_ROW) {
+			if (q)
+				rc = meta_record(kind[q], run_id,
+					(const char *)sqlite3_column_text(st, 0),
+					(const char *)sqlite3_column_text(st, 1));
+			for (c = 1; !q && !rc && c < sqlite3_column_count(st); c++)
+				if (sqlite3_column_type(st, c) != SQLITE_NULL)
+					rc = meta_record(kind[q], run_id,
+						sqlite3_column_name(st, c),
+						(const char *)sqlite3_column_text(st, c));
+		}
+		if (!rc && r != SQLITE_DONE)
+			rc = db_error(db, path, "cannot read");
+		sqlite3_finalize(st);
+	}
+	return rc;
 }
 
 /* One wide row; map[slot] is the slot's column. */
@@ -218,6 +310,7 @@ static int export_db(const char *path, int64_t run_id, int wide)
 {
 	static const char *const long_header[] = {
 		"run_id", "seq", "t", "source", "name", "value", "delta",
+		"reset", "kind", "u64",
 	};
 	struct columns cols = { 0, NULL };
 	struct run_list runs = { NULL, 0 };
@@ -235,8 +328,13 @@ static int export_db(const char *path, int64_t run_id, int wide)
 		      (long long)run_id, path);
 		goto out;
 	}
+	rc = 0;
+	for (i = 0; !rc && i < runs.nr; i++)
+		rc = write_meta(db, path, runs.v[i].id);
+	if (rc)
+		goto out;
 	if (!wide)
-		rc = table_csv_record(stdout, long_header, 7) ?
+		rc = table_csv_record(stdout, long_header, 10) ?
 		     error_errno("cannot write CSV") : 0;
 	else
 		rc = collect_columns(db, path, &runs, &cols) ||

@@ -167,6 +167,8 @@ static int print_metrics(sqlite3 *db, const char *path, int64_t run,
 			printf("\n");
 		rc = table_print(&t, fmt, stdout);
 	}
+	if (!rc && fmt == FMT_TEXT && whole.since_boot)
+		printf("\none snapshot: event counters are totals since boot\n");
 	table_release(&t);
 	return rc;
 }

@@ -6,27 +6,42 @@ db="$TMP/series.db"
 series_db "$db"
 "$COLLECT" -q -i 0.05 -n 4 --meminfo -o "$db" --label 'a,"b"|c' --tag kernel=x --tag trial=1
 
-# --long decodes exactly what the counter_values view shows (values,
-# deltas, resets, vanished and new names), for every run
+# --long decodes exactly what the counter_values view shows (all 10
+# columns: values, deltas, resets, kinds, u64; vanished and new names),
+# for every run; the "#..." records before the header carry the facts
 strip() { tr -d '"' | awk -F, 'BEGIN { OFS = "," } { $3 = ""; print }' | sort; }
+data() { grep -v '^"#' "$1"; }
 "$VMSCOPE" export "$db" --csv --long > "$TMP/long.csv"
 is "$?" 0 "export-1.1 --long exits 0"
-is "$(head -1 "$TMP/long.csv")" '"run_id","seq","t","source","name","value","delta"' "export-1.2 --long header"
-got=$(tail -n +2 "$TMP/long.csv" | strip)
-want=$(sqlite3 -csv "$db" "SELECT run_id, seq, 0, source, name, value, delta FROM counter_values" | strip)
+is "$(data "$TMP/long.csv" | head -1)" '"run_id","seq","t","source","name","value","delta","reset","kind","u64"' \
+	"export-1.2 --long header: the view's 10 columns"
+got=$(data "$TMP/long.csv" | tail -n +2 | strip)
+want=$(sqlite3 -csv "$db" "SELECT run_id, seq, 0, source, name, value, delta, reset, kind, u64 FROM counter_values" | strip)
 if [ "$got" == "$want" ]; then pass "export-1.3 --long equals the counter_values view"; else
 	fail "export-1.3 --long equals the counter_values view" "$(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi
-is "$(grep -c '"vmstat","pgmajfault","3",""$' "$TMP/long.csv")" 1 "export-1.4 a reset has an empty delta"
+is "$(grep -c '"vmstat","pgmajfault","3","","1","counter","3"$' "$TMP/long.csv")" 1 "export-1.4 a reset has an empty delta and reset 1"
+is "$(grep -c '"vmstat","nr_free_pages","-1",.*"18446744073709551615"$' "$TMP/long.csv")" \
+	"$(q "$db" "SELECT count(*) FROM counter_values WHERE name = 'nr_free_pages' AND u64 = '18446744073709551615'")" "export-1.5 u64 holds 2^64-1 as the kernel printed it"
+is "$(data "$TMP/long.csv" | awk -F, 'NR > 1 && $3 !~ /^"[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]"$/' | wc -l)" 0 "export-1.6 every t has six decimals"
+is "$(grep '^"#fact","2","label",' "$TMP/long.csv")" '"#fact","2","label","a,""b""|c"' "export-1.7 facts come first, quoted"
+is "$(grep -c '^"#tag","2",' "$TMP/long.csv")" 2 "export-1.8 and the tags"
 
 "$VMSCOPE" export "$db" 1 --csv > "$TMP/wide.csv"
 is "$?" 0 "export-2.1 --wide (the default) exits 0"
-is "$(wc -l < "$TMP/wide.csv")" 7 "export-2.2 a header and one row per sample"
-col=$(head -1 "$TMP/wide.csv" | tr ',' '\n' | grep -n '^"nr_free_pages"$' | cut -d: -f1)
-is "$(sed -n 3p "$TMP/wide.csv" | cut -d, -f"$col")" '"-1"' "export-2.3 2^64-1 exports as the view shows it (-1)"
-col=$(head -1 "$TMP/wide.csv" | tr ',' '\n' | grep -n '^"pswpin"$' | cut -d: -f1)
-is "$(sed -n 4p "$TMP/wide.csv" | cut -d, -f"$col")" '""' "export-2.4 an absent counter is an empty cell"
+is "$(data "$TMP/wide.csv" | wc -l)" 7 "export-2.2 a header and one row per sample"
+data "$TMP/wide.csv" > "$TMP/wide-data.csv"
+col=$(head -1 "$TMP/wide-data.csv" | tr ',' '\n' | grep -n '^"nr_free_pages"$' | cut -d: -f1)
+is "$(sed -n 3p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '"-1"' "export-2.3 2^64-1 exports as the view shows it (-1)"
+col=$(head -1 "$TMP/wide-data.csv" | tr ',' '\n' | grep -n '^"pswpin"$' | cut -d: -f1)
+is "$(sed -n 4p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '""' "export-2.4 an absent counter is an empty cell"
 "$VMSCOPE" export "$db" 2 --csv > "$TMP/wide2.csv"
 check "export-2.5 other sources are prefixed" grep -q '"meminfo.MemTotal"' "$TMP/wide2.csv"
+
+# a negative t (an old import's) prints with one sign, as import reads it
+sqlite3 "$db" "UPDATE sample SET t_us = -1500000 WHERE id = (2 << 32)"
+"$VMSCOPE" export "$db" 2 --csv > "$TMP/neg.csv"
+is "$?" 0 "export-2.6 a negative time exports"
+check "export-2.7 as -1.500000, not -1.-500000" grep -q '^"2","0","-1.500000",' "$TMP/neg.csv"
 
 "$VMSCOPE" runs --format csv "$db" > "$TMP/runs.csv"
 check "runs-1.1 CSV keeps a label with quotes, comma and bar as one field" \
