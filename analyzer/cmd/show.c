@@ -171,6 +171,23 @@ static int print_metrics(sqlite3 *db, const char *path, int64_t run,
 	return rc;
 }
 
+/* Every format names a missing run as an error, not only the text form. */
+static int run_exists(sqlite3 *db, const char *path, int64_t run)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, path, "SELECT 1 FROM run WHERE id = ?", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return error("cannot show run %lld: no such run in '%s'",
+			     (long long)run, path);
+	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
+}
+
 static int last_run(sqlite3 *db, const char *path, int64_t *run)
 {
 	sqlite3_stmt *st;
@@ -224,6 +241,7 @@ int cmd_show(int argc, char **argv, struct cmd_ctx *ctx)
 		return EXIT_FAILURE_RT;
 	/* the text form shows everything; CSV and markdown only the metrics */
 	rc = (!run && last_run(db, argv[optind], &run)) ||
+	     run_exists(db, argv[optind], run) ||
 	     (fmt == FMT_TEXT && print_facts(db, argv[optind], run)) ||
 	     read_markers(db, argv[optind], run, ph, &nr, fmt == FMT_TEXT) ||
 	     (fmt == FMT_TEXT && print_results(db, argv[optind], run)) ||
