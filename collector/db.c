@@ -387,6 +387,24 @@ static int db_setup(sqlite3 *db, const char *path, const char *sql)
 }
 
 /*
+ * Switch to WAL.  The switch needs every other connection out of the
+ * file, and SQLite answers SQLITE_BUSY at once, without the busy handler
+ * (two collectors starting on one new file hit this): retry it on the
+ * same terms as db_busy(), bounded, with the same message.
+ */
+static int db_wal(sqlite3 *db, const char *path)
+{
+	int count = 0, rc;
+
+	while ((rc = sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL,
+				  NULL)) != SQLITE_OK) {
+		if ((rc & 0xff) != SQLITE_BUSY || !db_busy(db, count++))
+			return db_error(db, path, "cannot open");
+	}
+	return 0;
+}
+
+/*
  * Writers: every check, then the schema, in one write transaction.  The
  * journal mode changes after COMMIT (it cannot inside one), and only for
  * DB_WRITE: mark appends to a file its collector has set up.
@@ -406,7 +424,7 @@ static int db_open_write(sqlite3 *db, const char *path, enum db_mode mode)
 	if (mode == DB_WRITE &&
 	    (db_int(db, path, "PRAGMA page_count", &pages) ||
 	     db_setup(db, path, "PRAGMA synchronous = NORMAL") ||
-	     (pages == 0 && db_setup(db, path, "PRAGMA journal_mode = WAL"))))
+	     (pages == 0 && db_wal(db, path))))
 		return -1;
 	if (db_setup(db, path, "BEGIN IMMEDIATE"))
 		return -1;
@@ -426,7 +444,7 @@ static int db_open_write(sqlite3 *db, const char *path, enum db_mode mode)
 		goto fail;
 	if (mode == DB_APPEND)
 		return 0;
-	return db_setup(db, path, "PRAGMA journal_mode = WAL");
+	return db_wal(db, path);
 fail:
 	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	return -1;
