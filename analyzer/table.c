@@ -129,11 +129,12 @@ void table_clean(char *s)
 		size_t n = utf8_printable(in);
 
 		if (!n) {
+			/* one '?' for a whole C1 character, not two (read
+			 * before writing: out may be where in is) */
+			int c1 = in[0] == 0xc2 && in[1] >= 0x80 && in[1] <= 0x9f;
+
+			in += c1 ? 2 : 1;
 			*out++ = '?';
-			in++;
-			/* one '?' for a whole C1 character, not two */
-			if (in[-1] == 0xc2 && *in >= 0x80 && *in <= 0x9f)
-				in++;
 			continue;
 		}
 		memmove(out, in, n);
