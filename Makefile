@@ -138,6 +138,7 @@ test: all $(UNIT_TESTS) bench/hog
 
 bench: all $(BENCH_BINS)
 	@bench/run.sh
+	@bench/db-scale.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

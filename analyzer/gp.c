@@ -190,8 +190,15 @@ int gp_run(const char *dir, const char *name)
 	if (pipe2(err_pipe, O_CLOEXEC))
 		return error_errno("cannot run gnuplot");
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		int fork_errno = errno;
+
+		/* both ends are ours until a child exists: do not leak them */
+		close(err_pipe[0]);
+		close(err_pipe[1]);
+		errno = fork_errno;
 		return error_errno("cannot run gnuplot");
+	}
 	if (pid == 0) {
 		close(err_pipe[0]);
 		if (chdir(dir) == 0)

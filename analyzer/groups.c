@@ -5,6 +5,7 @@
 #include "db.h"
 #include "err.h"
 #include "groups.h"
+#include "table.h"
 #include "banned.h"
 
 static char *col_dup(sqlite3_stmt *st, int i)
@@ -32,8 +33,19 @@ static int load_tags(sqlite3 *db, const char *path, struct run_ref *r)
 		if (!v)
 			break;
 		r->values = v;
+		/* key and value are NOT NULL in the schema; a bit flip is not */
+		if (!db_text(st, 0, path) || !db_text(st, 1, path)) {
+			sqlite3_finalize(st);
+			return -1;
+		}
 		r->keys[r->nr_tags] = col_dup(st, 0);
-		r->values[r->nr_tags++] = col_dup(st, 1);
+		r->values[r->nr_tags] = col_dup(st, 1);
+		if (!r->keys[r->nr_tags] || !r->values[r->nr_tags]) {
+			free(r->keys[r->nr_tags]);
+			free(r->values[r->nr_tags]);
+			break;
+		}
+		r->nr_tags++;
 	}
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW)
@@ -130,25 +142,33 @@ int group_by(const struct run_set *s, const char *key, const size_t *idx,
 		n = s->nr_runs;
 	for (i = 0; i < n; i++) {
 		size_t r = idx ? idx[i] : i;
-		const char *v = run_value(&s->runs[r], key);
+		const char *raw = run_value(&s->runs[r], key);
+		char *v = strdup(raw ? raw : "-");
 		size_t *runs;
 
 		if (!v)
-			v = "-";
+			return error("out of memory");
+		/* a label for every output: no terminal controls (so values
+		 * that differ only there are one group) */
+		table_clean(v);
 		for (g = 0; g < out->nr && strcmp(out->v[g].value, v); g++)
 			;
-		if (g == out->nr) {
+		if (g < out->nr) {
+			free(v);
+		} else {
 			struct group *grp = realloc(out->v, (g + 1) * sizeof(*grp));
 
-			if (!grp)
+			if (!grp) {
+				free(v);
 				return error("out of memory");
+			}
 			out->v = grp;
 			memset(&grp[g], 0, sizeof(grp[g]));
-			grp[g].value = strdup(v);
+			grp[g].value = v;
 			out->nr++;
 		}
 		runs = realloc(out->v[g].runs, (out->v[g].nr + 1) * sizeof(*runs));
-		if (!runs || !out->v[g].value)
+		if (!runs)
 			return error("out of memory");
 		out->v[g].runs = runs;
 		runs[out->v[g].nr++] = r;

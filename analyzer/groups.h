@@ -39,7 +39,8 @@ void run_set_release(struct run_set *s);
 const char *run_value(const struct run_ref *r, const char *key);
 
 struct group {
-	char *value;               /* the tag value ("-" where a run has none) */
+	char *value;               /* the tag value ("-" where a run has none),
+				      terminal controls made '?' (table_clean) */
 	size_t *runs;              /* indexes into run_set.runs */
 	size_t nr;
 };

@@ -10,6 +10,7 @@
 #include "rundb.h"
 #include "banned.h"
 
+/* A column that may be NULL (a label, a kernel release), copied. */
 static char *dup_col(sqlite3_stmt *st, int i)
 {
 	const unsigned char *s = sqlite3_column_text(st, i);
@@ -128,59 +129,95 @@ static int json_next_int(const char **p, int64_t *out)
 	return 1;
 }
 
-static int slot_for(const struct sample_iter *it, int64_t id)
+static int cmp_id(const void *key, const void *elem)
 {
-	if (id < 0 || (size_t)id >= it->id_cap || !it->slot_of[id])
-		return -1;
-	return (int)it->slot_of[id] - 1;
+	int64_t a = *(const int64_t *)key, b = *(const int64_t *)elem;
+
+	return (a > b) - (a < b);
 }
 
+/* The slot of a name id, by binary search; -1 when the run has none. */
+static int slot_for(const struct sample_iter *it, int64_t id)
+{
+	const int64_t *hit = it->c.nr ? bsearch(&id, it->ids, it->c.nr,
+						sizeof(*it->ids), cmp_id) : NULL;
+
+	return hit ? (int)(hit - it->ids) : -1;
+}
+
+/* Grow the per-slot arrays to cap; -1 when out of memory. */
+static int grow_counters(struct sample_iter *it, size_t cap)
+{
+	struct run_counters *c = &it->c;
+	char **src = realloc(c->source, cap * sizeof(*src));
+	char **name = src ? realloc(c->name, cap * sizeof(*name)) : NULL;
+	unsigned char *kind = name ? realloc(c->is_counter, cap) : NULL;
+	int64_t *ids = kind ? realloc(it->ids, cap * sizeof(*ids)) : NULL;
+
+	if (src)
+		c->source = src;
+	if (name)
+		c->name = name;
+	if (kind)
+		c->is_counter = kind;
+	if (ids)
+		it->ids = ids;
+	return ids ? 0 : -1;
+}
+
+/*
+ * The run's names, in id order.  The layouts are decoded in a first
+ * query (few rows, each a JSON array) and the names looked up by their
+ * primary key; ids, not their values, size nothing.
+ */
 static int load_counters(struct sample_iter *it, int64_t run_id)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc, bad = 0;
 	size_t cap = 0;
 
 	if (db_prepare(it->db, it->path,
-		       "SELECT DISTINCT n.id, n.source, n.name, n.kind "
+		       "WITH ids AS (SELECT DISTINCT CAST(j.value AS INTEGER) AS id "
 		       "FROM layout l, json_each(l.name_ids) j "
-		       "JOIN counter_name n ON n.id = j.value "
-		       "WHERE l.run_id = ? ORDER BY n.id", &st))
+		       "WHERE l.run_id = ?) "
+		       "SELECT n.id, n.source, n.name, n.kind "
+		       "FROM ids CROSS JOIN counter_name n ON n.id = ids.id "
+		       "ORDER BY n.id", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
+	while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct run_counters *c = &it->c;
+		const char *src = db_text(st, 1, it->path);
+		const char *name = src ? db_text(st, 2, it->path) : NULL;
+		const char *kind = name ? db_text(st, 3, it->path) : NULL;
 
+		if (!kind) {
+			bad = -1;
+			break;
+		}
 		if (c->nr == cap) {
 			cap = cap ? 2 * cap : 256;
-			c->source = realloc(c->source, cap * sizeof(*c->source));
-			c->name = realloc(c->name, cap * sizeof(*c->name));
-			c->is_counter = realloc(c->is_counter, cap);
-			if (!c->source || !c->name || !c->is_counter)
+			if (grow_counters(it, cap)) {
+				bad = error("out of memory");
 				break;
+			}
 		}
-		if ((size_t)id >= it->id_cap) {
-			size_t n = (size_t)id * 2 + 64;
-			uint32_t *s = realloc(it->slot_of, n * sizeof(*s));
-
-			if (!s)
-				break;
-			memset(s + it->id_cap, 0, (n - it->id_cap) * sizeof(*s));
-			it->slot_of = s;
-			it->id_cap = n;
+		c->source[c->nr] = strdup(src);
+		c->name[c->nr] = strdup(name);
+		if (!c->source[c->nr] || !c->name[c->nr]) {
+			free(c->source[c->nr]);
+			free(c->name[c->nr]);
+			bad = error("out of memory");
+			break;
 		}
-		c->source[c->nr] = dup_col(st, 1);
-		c->name[c->nr] = dup_col(st, 2);
-		c->is_counter[c->nr] = !strcmp((const char *)
-					       sqlite3_column_text(st, 3), "counter");
-		it->slot_of[id] = (uint32_t)++c->nr;
+		c->is_counter[c->nr] = !strcmp(kind, "counter");
+		it->ids[c->nr++] = sqlite3_column_int64(st, 0);
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	if (bad)
+		return -1;
+	if (rc != SQLITE_DONE)
 		return db_error(it->db, it->path, "cannot read");
-	if (rc == SQLITE_ROW)
-		return error("out of memory");
 	return 0;
 }
 
@@ -287,6 +324,10 @@ int sample_iter_next(struct sample_iter *it)
 		return db_error(it->db, it->path, "cannot read");
 	it->seq = sqlite3_column_int64(it->st, 0);
 	it->t_us = sqlite3_column_int64(it->st, 1);
+	/* time since the run's first sample: never negative (INT64_MIN
+	 * would overflow every reader's differences) */
+	if (it->t_us < 0)
+		return malformed(it);
 	layout = sqlite3_column_int64(it->st, 2);
 	if (layout != it->layout_id && load_layout(it, layout))
 		return -1;
@@ -312,7 +353,7 @@ void sample_iter_release(struct sample_iter *it)
 	free(it->c.source);
 	free(it->c.name);
 	free(it->c.is_counter);
-	free(it->slot_of);
+	free(it->ids);
 	free(it->present);
 	free(it->value);
 	free(it->delta);

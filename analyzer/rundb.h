@@ -45,8 +45,7 @@ struct sample_iter {
 	const char *path;
 	sqlite3_stmt *st, *layout_st;
 	struct run_counters c;
-	uint32_t *slot_of;           /* name id -> slot + 1; 0: not in run */
-	size_t id_cap;
+	int64_t *ids;                /* per slot its name id, ascending */
 	int64_t layout_id;
 	/* the current sample, valid after sample_iter_next() returned 1 */
 	int64_t seq, t_us;
@@ -56,6 +55,12 @@ struct sample_iter {
 	unsigned char *delta_valid;  /* 0: first, (re)appeared, or a reset */
 };
 
+/*
+ * A database is input: ids are looked up, never used as indexes (arrays
+ * are sized by the number of names); a NULL name, source or kind, an id
+ * no layout lists, a negative t_us or text that is not a flat integer
+ * array are "damaged" or "malformed" errors, -1 with one line.
+ */
 int sample_iter_open(struct sample_iter *it, sqlite3 *db, const char *path,
 		     int64_t run_id);
 /* 1: a sample was read; 0: no more; -1: an error (printed). */

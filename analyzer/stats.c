@@ -91,6 +91,7 @@ double welch_p(const struct summary *a, const struct summary *b)
 	va = a->sd * a->sd / (double)a->n;
 	vb = b->sd * b->sd / (double)b->n;
 	se2 = va + vb;
+	/* one side constant: va or vb is 0 and df below is n - 1 of the other */
 	if (se2 == 0)
 		return a->mean == b->mean ? 1 : 0;
 	t = (a->mean - b->mean) / sqrt(se2);

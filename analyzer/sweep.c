@@ -1,6 +1,7 @@
 /* sweep.c - per-run figures of a swappiness sweep (see sweep.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rundb.h"
 #include "runstats.h"
@@ -37,15 +38,35 @@ int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
 	return 0;
 }
 
+/* 1 and the value when s is a whole number-like string ("60", "0.5") */
+static int group_number(const char *s, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	return end != s && !*end && !isnan(*v);
+}
+
+/*
+ * A total order, as qsort needs: numbers ascending, then other values by
+ * strcmp, then "-" (runs without the tag) last.  Calling every pair with a
+ * non-number "equal" is not an order, and qsort then misplaced numbers.
+ */
 static int cmp_groups(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
-	char *ex, *ey;
-	double vx = strtod(x->value, &ex), vy = strtod(y->value, &ey);
+	int nx, ny, mx = !strcmp(x->value, "-"), my = !strcmp(y->value, "-");
+	double vx, vy;
 
-	if (*ex || *ey || ex == x->value || ey == y->value)
-		return 0;
-	return (vx > vy) - (vx < vy);
+	if (mx != my)
+		return mx - my;
+	nx = group_number(x->value, &vx);
+	ny = group_number(y->value, &vy);
+	if (nx != ny)
+		return ny - nx;
+	if (nx && vx != vy)
+		return (vx > vy) - (vx < vy);
+	return strcmp(x->value, y->value);
 }
 
 void sweep_sort_groups(struct group_list *g)

@@ -78,24 +78,113 @@ static const char *cell(const struct table *t, size_t r, size_t c)
 }
 
 /*
- * Text cells may hold anything a user typed (a label with a newline);
- * control characters print as '?' so one row stays one line, and in
- * markdown a '|' is escaped so it cannot open a column.
+ * Length of the UTF-8 sequence at s that a terminal may print as it is:
+ * 0 when it is a control or not UTF-8 at all.  C1 controls are
+ * U+0080-U+009F, spelled C2 80 - C2 9F; a terminal that is not in UTF-8
+ * mode also takes a lone byte 0x80-0x9F as one (0x9B is CSI), so every
+ * byte that is not part of a valid sequence is refused too (RFC 3629:
+ * no overlong forms, no surrogates, nothing above U+10FFFF).
+ */
+static size_t utf8_printable(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (*s < 0x20 || *s == 0x7f)
+		return 0;
+	if (*s < 0x80)
+		return 1;
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (*s == 0xc2)
+		lo = 0xa0;              /* C2 80..9F: the C1 controls */
+	else if (*s == 0xe0)
+		lo = 0xa0;              /* overlong */
+	else if (*s == 0xed)
+		hi = 0x9f;              /* surrogates */
+	else if (*s == 0xf0)
+		lo = 0x90;              /* overlong */
+	else if (*s == 0xf4)
+		hi = 0x8f;              /* above U+10FFFF */
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+void table_clean(char *s)
+{
+	const unsigned char *in = (const unsigned char *)s;
+	char *out = s;
+
+	while (*in) {
+		size_t n = utf8_printable(in);
+
+		if (!n) {
+			/* one '?' for a whole C1 character, not two (read
+			 * before writing: out may be where in is) */
+			int c1 = in[0] == 0xc2 && in[1] >= 0x80 && in[1] <= 0x9f;
+
+			in += c1 ? 2 : 1;
+			*out++ = '?';
+			continue;
+		}
+		memmove(out, in, n);
+		out += n;
+		in += n;
+	}
+	*out = 0;
+}
+
+int table_put_clean(FILE *out, const char *s)
+{
+	char *copy = strdup(s ? s : "");
+	int rc;
+
+	if (!copy)
+		return fputs("?", out) == EOF ? -1 : 0;
+	table_clean(copy);
+	rc = fputs(copy, out) == EOF ? -1 : 0;
+	free(copy);
+	return rc;
+}
+
+/*
+ * Text cells may hold anything a user typed (a label with a newline, a
+ * tag with an escape sequence): terminal controls print as '?' (see
+ * table_clean()) so one row stays one line and nothing reaches the
+ * terminal as a command; in markdown a '|' is escaped so it cannot open
+ * a column.
  */
 static void put_cell(FILE *out, const char *s, int width, int right,
 		     int markdown)
 {
-	int len = (int)strlen(s), pad = width > len ? width - len : 0;
+	char *clean = strdup(s);
+	int len, pad;
 
+	if (clean)
+		table_clean(clean);
+	s = clean ? clean : "?";
+	len = (int)strlen(s);
+	pad = width > len ? width - len : 0;
 	if (right)
 		fprintf(out, "%*s", pad, "");
 	for (; *s; s++) {
 		if (markdown && *s == '|')
 			fputc('\\', out);
-		fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+		fputc(*s, out);
 	}
 	if (!right)
 		fprintf(out, "%*s", pad, "");
+	free(clean);
 }
 
 static int print_text(const struct table *t, FILE *out, int markdown)

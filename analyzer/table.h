@@ -35,6 +35,18 @@ int table_parse_format(const char *s);
 /* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */
 void table_fmt_compact(char *buf, size_t cap, double v);
 
+/*
+ * Terminal safety, for every text a command prints that came from a
+ * database or a user (labels, tags, marker text, result names and
+ * units): C0 controls, DEL, C1 controls (U+0080-U+009F in UTF-8) and
+ * bytes that are not UTF-8 become '?'.  table_clean() works in place
+ * (the result is never longer); table_put_clean() writes s cleaned
+ * (NULL as ""), -1 on a write error.  Text and markdown tables go
+ * through it; CSV is data for programs and keeps its bytes (quoted).
+ */
+void table_clean(char *s);
+int table_put_clean(FILE *out, const char *s);
+
 /* Write one CSV record through libcsv. */
 int table_csv_record(FILE *out, const char *const *fields, size_t n);
 

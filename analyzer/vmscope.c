@@ -1,6 +1,7 @@
 /*
  * vmscope.c - the analyzer's entry point: a table of subcommands.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +41,31 @@ static void usage(FILE *out)
 	fprintf(out, "\n'vmscope <command> -h' shows a command's options.\n");
 }
 
-int main(int argc, char **argv)
+/*
+ * Every command's output ends here: a write that failed (a full disk,
+ * `> /dev/full`, a closed pipe's EIO) is an error even where the command
+ * did not look, and the last buffered bytes are only written by this
+ * flush.  Exit 1 with one line, never 0 with a cut report.
+ */
+static int finish_stdout(int rc)
+{
+	int failed;
+
+	errno = 0;
+	failed = fflush(stdout) != 0 || ferror(stdout);
+	if (fclose(stdout) != 0)
+		failed = 1;
+	/* a command that failed has said why; one line is enough */
+	if (!failed || rc)
+		return rc;
+	if (errno)
+		error_errno("cannot write to standard output");
+	else
+		error("cannot write to standard output");
+	return EXIT_FAILURE_RT;
+}
+
+static int run(int argc, char **argv)
 {
 	struct cmd_ctx ctx = { .prog = "vmscope" };
 	size_t i;
@@ -72,4 +97,9 @@ int main(int argc, char **argv)
 	error("unknown command '%s'", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	return finish_stdout(run(argc, argv));
 }

@@ -22,14 +22,49 @@
 #define DB_READ_OLDEST 1
 
 enum db_mode {
-	DB_READ,     /* must exist and be ours */
+	DB_READ,     /* must exist and be ours; opened read-only */
 	DB_WRITE,    /* created when missing or empty, migrated when old */
+	DB_APPEND,   /* must exist at the current version: neither created,
+			migrated nor switched to WAL (mark, into a recording) */
 };
+
+/*
+ * How long a writer waits for another process's lock before it gives up
+ * (with a warning after a second): a reader or `sqlite3` shell holding
+ * the lock for a while must not end a recording.
+ */
+#define DB_BUSY_WAIT_MS 120000
+
+/*
+ * Counter-name ids index the collector's arrays: a database whose ids
+ * leave 1..(names + DB_ID_SLACK) is refused for writing (rows deleted by
+ * hand leave gaps; 65536 of them cost the collector 1 MB at most).
+ */
+#define DB_ID_SLACK 65536
+
+/*
+ * sample.id = run_id << 32 | seq: run ids must stay below 2^31 so the
+ * key neither wraps nor turns negative.  DB_NEXT_RUN_ID is the id for a
+ * new run, an SQL expression: one above every run id that anything in
+ * the database still names, so a new run never meets the samples,
+ * layouts, markers or results of a deleted one.
+ */
+#define DB_MAX_RUN_ID 2147483647L
+#define DB_NEXT_RUN_ID \
+	"(SELECT max(x) + 1 FROM (SELECT 0 AS x " \
+	"UNION ALL SELECT max(id) FROM run " \
+	"UNION ALL SELECT max(id) >> 32 FROM sample " \
+	"UNION ALL SELECT max(run_id) FROM layout " \
+	"UNION ALL SELECT max(run_id) FROM tag " \
+	"UNION ALL SELECT max(run_id) FROM watermark " \
+	"UNION ALL SELECT max(run_id) FROM marker " \
+	"UNION ALL SELECT max(run_id) FROM result))"
 
 /*
  * Open path.  On success *out is an open handle (close with sqlite3_close)
  * and 0 is returned; otherwise a one-line error has been printed, nothing
- * in the file has been changed, and -1 is returned.
+ * in the file has been changed, and -1 is returned.  What is checked and
+ * refused is listed at the top of db.c.
  */
 int db_open(const char *path, enum db_mode mode, sqlite3 **out);
 
@@ -42,6 +77,13 @@ int db_prepare(sqlite3 *db, const char *path, const char *sql,
 
 /* Report the handle's last error about path, return -1. */
 int db_error(sqlite3 *db, const char *path, const char *what);
+
+/*
+ * Column col of a row as text; NULL (after printing "the database is
+ * damaged") where the column is NULL: a bit flip can make any column
+ * NULL, whatever the schema says.
+ */
+const char *db_text(sqlite3_stmt *st, int col, const char *path);
 
 /* The schema text (schema/schema.sql), compiled in. */
 extern const char db_schema_sql[];

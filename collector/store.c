@@ -148,8 +148,9 @@ static int insert_run(struct store *s, const struct collect_opts *o,
 		       "swap_total_kb, swappiness, cgroup, cgroup_swappiness, "
 		       "lru_gen, interval_ns, commit_interval_ns, sources, "
 		       "cmdline, command, collector_version, started_wall_us, "
-		       "started_mono_ns, missed_ticks) VALUES (?, ?, ?, ?, ?, ?, "
-		       "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)", &st))
+		       "started_mono_ns, missed_ticks, id) VALUES (?, ?, ?, ?, ?, ?, "
+		       "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, "
+		       DB_NEXT_RUN_ID ")", &st))
 		return -1;
 	cmdline = json_argv(o->argv, o->argc);
 	if (o->command) {

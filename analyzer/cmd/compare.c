@@ -10,6 +10,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,33 +37,72 @@ static void compare_usage(FILE *out)
 	fprintf(out, "usage: vmscope compare [--by TAG] [--format text|csv|markdown] DB...\n");
 }
 
+/* Append to buf (cap bytes, n used so far) and clamp: a cell never overflows. */
+static void cell_add(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void cell_add(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*n + 1 >= cap)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *n, cap - *n, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*n += (size_t)w < cap - *n ? (size_t)w : cap - *n - 1;
+}
+
+/*
+ * A percentage that stays short: a change (+98.0%) or a spread (±1.0%,
+ * ±57%); from 10^6 % on (a rate of almost 0 against a huge one) in
+ * exponent form, +9.2e+32%, so the cell keeps its other figures.
+ */
+static void cell_pct(char *buf, size_t cap, size_t *n, int change, double pct)
+{
+	if (fabs(pct) >= 1e6)
+		cell_add(buf, cap, n, change ? " %+.2g%%" : " ±%.2g%%", pct);
+	else if (change)
+		cell_add(buf, cap, n, " %+.1f%%", pct);
+	else
+		cell_add(buf, cap, n, pct < 10 ? " ±%.1f%%" : " ±%.0f%%", pct);
+}
+
+/*
+ * The text cell: mean, spread (coefficient of variation), change against
+ * the first column, '*' when Welch's test says significant.  A baseline
+ * mean of 0 (nothing swapped, then 5020 pages) has no percentage change:
+ * the cell says "from 0", and the test still runs (see welch_p() for
+ * trials without variance).
+ */
 static void text_cell(char *buf, size_t cap, const struct cell *c,
 		      const struct cell *base, int first)
 {
 	char mean[24];
-	size_t n;
+	size_t n = 0;
 	double p;
 
+	buf[0] = '\0';
 	if (!c->ok) {
-		snprintf(buf, cap, "%s", c->none ? "-" : "n/a");
+		cell_add(buf, cap, &n, "%s", c->none ? "-" : "n/a");
 		return;
 	}
 	table_fmt_compact(mean, sizeof(mean), c->sum.mean);
-	n = (size_t)snprintf(buf, cap, "%s", mean);
-	if (c->sum.n >= 2 && c->sum.mean != 0) {
-		double cv = 100 * c->sum.sd / fabs(c->sum.mean);
-
-		n += (size_t)snprintf(buf + n, cap - n, cv < 10 ? " ±%.1f%%" :
-				      " ±%.0f%%", cv);
-	}
-	if (first || !base->ok || base->sum.mean == 0)
+	cell_add(buf, cap, &n, "%s", mean);
+	if (c->sum.n >= 2 && c->sum.mean != 0)
+		cell_pct(buf, cap, &n, 0, 100 * c->sum.sd / fabs(c->sum.mean));
+	if (first || !base->ok)
 		return;
-	n += (size_t)snprintf(buf + n, cap - n, " %+.1f%%", 100 *
-			      (c->sum.mean - base->sum.mean) / fabs(base->sum.mean));
+	if (base->sum.mean != 0)
+		cell_pct(buf, cap, &n, 1, 100 * (c->sum.mean - base->sum.mean) /
+			 fabs(base->sum.mean));
+	else if (c->sum.mean != 0)
+		cell_add(buf, cap, &n, " from 0");
 	p = c->sum.n >= MIN_TRIALS && base->sum.n >= MIN_TRIALS ?
 	    welch_p(&base->sum, &c->sum) : -1;
 	if (p >= 0 && p < SIGNIFICANCE)
-		snprintf(buf + n, cap - n, "*");
+		cell_add(buf, cap, &n, "*");
 }
 
 /* Stats of every run of every group: stats[g][k]. */
@@ -195,10 +235,16 @@ static int print_flat(const struct group_list *g, struct run_stats *const *stats
 				snprintf(f[4], 32, "%.6g", c.sum.max);
 				row[4] = f[1]; row[5] = f[2]; row[6] = f[3]; row[7] = f[4];
 			}
-			if (i && c.ok && base.ok && base.sum.mean != 0) {
-				snprintf(f[5], 32, "%.2f", 100 * (c.sum.mean - base.sum.mean) /
-					 fabs(base.sum.mean));
-				row[8] = f[5];
+			/* change_pct is empty against a mean of 0; the test still runs */
+			if (i && c.ok && base.ok) {
+				if (base.sum.mean != 0) {
+					double pct = 100 * (c.sum.mean - base.sum.mean) /
+						     fabs(base.sum.mean);
+
+					/* %.2f of 1e30 would not fit the field */
+					snprintf(f[5], 32, fabs(pct) < 1e15 ? "%.2f" : "%.6g", pct);
+					row[8] = f[5];
+				}
 				p = c.sum.n >= MIN_TRIALS && base.sum.n >= MIN_TRIALS ?
 				    welch_p(&base.sum, &c.sum) : -1;
 				if (p >= 0) {

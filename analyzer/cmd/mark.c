@@ -98,7 +98,8 @@ int mark_add(const char *path, long long run_id, const char *text)
 	/* DB_WRITE would create a missing file: a typo must not do that */
 	if (access(path, F_OK) != 0)
 		return error_errno("cannot open '%s'", path);
-	if (db_open(path, DB_WRITE, &db))
+	/* DB_APPEND: checked, never created, migrated or made WAL by mark */
+	if (db_open(path, DB_APPEND, &db))
 		return -1;
 	rc = find_run(db, path, run_id, &run_id, &start_ns) ||
 	     insert_marker(db, path, run_id,

@@ -29,11 +29,10 @@ static void show_usage(FILE *out)
 	fprintf(out, "usage: vmscope show [--format text|csv|markdown] DB [RUN]\n");
 }
 
-/* User text (labels, tags, markers) on one line: controls print as '?'. */
+/* User text (labels, tags, markers) on one line, see table_clean(). */
 static void print_clean(const char *s)
 {
-	for (; s && *s; s++)
-		putchar((unsigned char)*s < 0x20 ? '?' : *s);
+	table_put_clean(stdout, s);
 	putchar('\n');
 }
 
@@ -83,8 +82,12 @@ static int read_markers(sqlite3 *db, const char *path, int64_t run,
 	sqlite3_bind_int64(st, 1, run);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		double t = sqlite3_column_double(st, 0);
-		const char *text = (const char *)sqlite3_column_text(st, 1);
+		const char *text = db_text(st, 1, path);
 
+		if (!text) {
+			sqlite3_finalize(st);
+			return -1;
+		}
 		if (print) {
 			printf("marker  %10.3f s  ", t);
 			print_clean(text);
@@ -110,10 +113,18 @@ static int print_results(sqlite3 *db, const char *path, int64_t run)
 		       "FROM results WHERE run_id = ? ORDER BY t", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		printf("result  %10.3f s  %s = %g %s\n", sqlite3_column_double(st, 0),
-		       sqlite3_column_text(st, 1), sqlite3_column_double(st, 2),
-		       sqlite3_column_text(st, 3));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = db_text(st, 1, path);
+
+		if (!name) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+		printf("result  %10.3f s  ", sqlite3_column_double(st, 0));
+		table_put_clean(stdout, name);
+		printf(" = %g ", sqlite3_column_double(st, 2));
+		print_clean((const char *)sqlite3_column_text(st, 3));
+	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
 }
@@ -173,6 +184,23 @@ static int print_metrics(sqlite3 *db, const char *path, int64_t run,
 	return rc;
 }
 
+/* Every format names a missing run as an error, not only the text form. */
+static int run_exists(sqlite3 *db, const char *path, int64_t run)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, path, "SELECT 1 FROM run WHERE id = ?", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return error("cannot show run %lld: no such run in '%s'",
+			     (long long)run, path);
+	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
+}
+
 static int last_run(sqlite3 *db, const char *path, int64_t *run)
 {
 	sqlite3_stmt *st;
@@ -226,6 +254,7 @@ int cmd_show(int argc, char **argv, struct cmd_ctx *ctx)
 		return EXIT_FAILURE_RT;
 	/* the text form shows everything; CSV and markdown only the metrics */
 	rc = (!run && last_run(db, argv[optind], &run)) ||
+	     run_exists(db, argv[optind], run) ||
 	     (fmt == FMT_TEXT && print_facts(db, argv[optind], run)) ||
 	     read_markers(db, argv[optind], run, ph, &nr, fmt == FMT_TEXT) ||
 	     (fmt == FMT_TEXT && print_results(db, argv[optind], run)) ||

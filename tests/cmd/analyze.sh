@@ -6,13 +6,16 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TMP" || exit 1
 
+# must CMD...: a setup step; its failure is a failed check, never ignored
+must() { "$@" || fail "setup: $*" "exit status $?"; }
+
 # kernel a: trials 1..3 scan 1010/1020/1030 pages, reclaim 501/502/503;
 # kernel b: 2010/2020/2030 and 1001/1002/1003; kernel c: two trials only.
 # Nothing is scanned by direct reclaim; refill is not in the logs.
 mk() {  # mk KERNEL TRIAL BASE
 	printf 't,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct,pswpout,nr_free_pages,pageoutrun\n' > in.csv
 	printf '0,0,0,0,0,0,500,0\n10,%d,%d,0,0,%d,400,5\n' $(($3 + $2 * 10)) $(($3 / 2 + $2)) $(($2 * 3)) >> in.csv
-	"$VMSCOPE" import in.csv -o "k$1.db" --tag kernel="kern-$1" --tag trial="$2" 2>/dev/null
+	must "$VMSCOPE" import in.csv -o "k$1.db" --tag kernel="kern-$1" --tag trial="$2"
 }
 for t in 1 2 3; do mk a $t 1000; mk b $t 2000; done
 for t in 1 2; do mk c $t 9000; done
@@ -23,6 +26,10 @@ row() { grep "^$1 " cmp.txt | sed 's/  */ /g'; }
 # a: mean 1020, sd 10 (1.0%); b: 2020, sd 10 (0.5%), +98.0%, t = -122, p < 1e-6
 is "$(row kswapd_scanned)" "kswapd_scanned 1020 ±1.0% 2020 ±0.5% +98.0%* 9015 ±0.1% +783.8%" \
 	"compare-1.2 mean, spread, change; '*' only with 3 trials each side"
+# swap_out: a and b both 3, 6, 9 (mean 6, sd 3: 50%): p = 1, no '*';
+# c: 3, 6 (mean 4.5, sd 2.12: 47%), -25.0%
+is "$(row swap_out)" "swap_out 6 ±50% 6 ±50% +0.0% 4.5 ±47% -25.0%" \
+	"compare-1.8 equal means: no '*' in the text form"
 is "$(row refill)" "refill n/a n/a n/a" "compare-1.3 counters the kernel lacks are n/a, never 0"
 is "$(row direct_efficiency)" "direct_efficiency - - -" "compare-1.4 nothing scanned: no efficiency, never 100%"
 # efficiency a: 501/1010, 502/1020, 503/1030 = 49.60, 49.22, 48.83 %: mean 49.2
@@ -31,22 +38,26 @@ is "$(row kswapd_efficiency | cut -d' ' -f1-3)" "kswapd_efficiency 49.2 ±0.8%" 
 is "$(row scan_velocity | cut -d' ' -f1-2)" "scan_velocity 102" "compare-1.6 scan velocity in pages/s"
 is "$(awk '{ if (length($0) > m) m = length($0) } END { print m <= 80 }' cmp.txt)" 1 \
 	"compare-1.7 three columns fit in 80"
-"$VMSCOPE" compare ka.db kb.db --format csv > cmp.csv
+must "$VMSCOPE" compare ka.db kb.db --format csv > cmp.csv
+# t = -1000 / sqrt(100/3 + 100/3) = -122.47, df = 4 (equal variances);
+# two-sided p from the df = 4 closed form of Student's t CDF,
+# 1 - x (3 - x^2) / 2 with x = t / sqrt(t^2 + 4) (Abramowitz & Stegun
+# 26.7.3): 2.665e-08 (issue 11: an empty p-value passed here before)
 check "compare-2.1 CSV: p-value and significance" \
-	grep -q '^"kswapd_scanned","pages","kern-b","3","2020","10","2010","2030","98.04","[0-9.e-]*","yes"$' cmp.csv
+	grep -q '^"kswapd_scanned","pages","kern-b","3","2020","10","2010","2030","98.04","2.665e-08","yes"$' cmp.csv
 check "compare-2.2 CSV: equal means are not significant" \
 	grep -q '^"kswapd_runs","runs","kern-b","3","5","0","5","5","0.00","1","no"$' cmp.csv
-"$VMSCOPE" compare ka.db --by trial > trials.txt
+must "$VMSCOPE" compare ka.db --by trial > trials.txt
 is "$(head -1 trials.txt | sed 's/  */ /g')" "metric 1 2 3" "compare-3.1 --by another tag"
 
 # the 2004 table: swap from meminfo, page cache from nr_file_pages, I/O from a result
 for sw in 0 60; do for t in 1 2 3; do
 	printf 't,nr_file_pages,meminfo.SwapTotal,meminfo.SwapFree\n0,1000,1048576,1048576\n5,%d,1048576,%d\n' \
 		$((51200 * (sw / 60 + 1))) $((1048576 - sw * 1024 * t)) > in.csv
-	"$VMSCOPE" import in.csv -o sweep.db --tag kernel=6.18 --tag swappiness=$sw --tag trial=$t 2>/dev/null
+	must "$VMSCOPE" import in.csv -o sweep.db --tag kernel=6.18 --tag swappiness=$sw --tag trial=$t
 done; done
-sqlite3 sweep.db "INSERT INTO result (run_id, name, value, unit) SELECT id, 'io_mbps', 270 + id, 'MB/s' FROM run"
-"$VMSCOPE" table sweep.db --by kernel --rows swappiness > table.txt
+must sqlite3 sweep.db "INSERT INTO result (run_id, name, value, unit) SELECT id, 'io_mbps', 270 + id, 'MB/s' FROM run"
+must "$VMSCOPE" table sweep.db --by kernel --rows swappiness > table.txt
 # swappiness 60: swap 60/120/180 MB, cache 102400 pages = 400 MB, I/O 274..276
 cat > want.txt <<'TXT'
 kernel 6.18:
@@ -58,20 +69,20 @@ kernel 6.18:
 TXT
 if diff want.txt table.txt > /dev/null; then pass "table-1.1 the 2004 layout, hand-checked"; else
 	fail "table-1.1 the 2004 layout, hand-checked" "$(diff want.txt table.txt | tr '\n' '|')"; fi
-"$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
+must "$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
 check "table-1.2 CSV: one row per cell with min and max" \
 	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00"$' table.csv
 # more metrics as columns: pswpout is not in these logs (n/a: "-"),
 # nr_file_pages averaged over the two samples: (1000 + 102400) / 2
-"$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
+must "$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
 is "$(grep '^  60' table2.txt | awk '{print $(NF - 1), $NF}')" "- 51700" "table-2.1 --metrics adds columns"
 rc=$(run_rc out "$VMSCOPE" table sweep.db --metrics no_such)
 is "$rc" 2 "table-2.2 an unknown metric is misuse"
 
 # show: phases between markers add up to the run
 printf 't,pgscan_kswapd,pgfault\n0,0,0\n1,10,100\n2,30,100\n3,60,150\n4,100,150\n' > in.csv
-"$VMSCOPE" import in.csv -o show.db 2>/dev/null
-sqlite3 show.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'dd \"started\"')"
+must "$VMSCOPE" import in.csv -o show.db
+must sqlite3 show.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'dd \"started\"')"
 "$VMSCOPE" show show.db > show.txt
 is "$?" 0 "show-1.1 show a run"
 check "show-1.2 markers are listed" grep -q '^marker       2.000 s  dd "started"$' show.txt
@@ -83,9 +94,53 @@ is "$(grep '^minor_faults' show.txt | sed 's/  */ /g')" "minor_faults faults n/a
 rc=$(run_rc out "$VMSCOPE" show show.db 7)
 is "$rc" 1 "show-2.1 a missing run is an error"
 check "show-2.2 that names it" grep -q "cannot show run 7: no such run" out
+for f in csv markdown; do   # issue 11: only the text form checked the run
+	rc=$(run_rc out "$VMSCOPE" show --format $f show.db 7)
+	is "$rc" 1 "show-2.3 --format $f: a missing run is an error"
+	is "$(wc -l < out)" 1 "show-2.4 --format $f: one line, no table"
+done
+
+# table rows: numbers ascending, a run without the tag ("-") last
+# (issue 11: qsort with a comparator that called "-" equal to everything)
+for sw in 100 none 0 lab 60; do
+	printf 't,nr_file_pages\n0,1000\n5,2000\n' > in.csv
+	if [ $sw = none ]; then must "$VMSCOPE" import in.csv -o order.db --tag kernel=k
+	else must "$VMSCOPE" import in.csv -o order.db --tag kernel=k --tag swappiness=$sw; fi
+done
+must "$VMSCOPE" table order.db > order.txt
+is "$(awk 'NR > 3 && NF { printf "%s ", $1 }' order.txt)" "0 60 100 lab - " \
+	"table-3.1 numbers in order, then words, a run without the tag last"
+
+# compare against a baseline of 0 (0 -> 5020 pages swapped is the main use)
+zr() {  # zr KERNEL TRIAL PSWPOUT
+	printf 't,pswpout\n0,0\n10,%d\n' "$3" > in.csv
+	must "$VMSCOPE" import in.csv -o "z$1.db" --tag kernel="$1" --tag trial="$2"
+}
+zr base 1 0; zr base 2 0; zr base 3 0; zr new 1 5020; zr new 2 5010; zr new 3 5030
+must "$VMSCOPE" compare zbase.db znew.db > z.txt
+is "$(grep '^swap_out ' z.txt | sed 's/  */ /g')" "swap_out 0 5020 ±0.2% from 0*" \
+	"compare-4.1 a baseline of 0 everywhere: no percentage, still significant"
+must "$VMSCOPE" compare zbase.db znew.db --format csv > z.csv
+# baseline constant: t = -5020 / sqrt(100/3), df = n - 1 = 2, p = 1 - |t| /
+# sqrt(2 + t^2) (the df = 2 closed form) = 1.323e-06
+check "compare-4.2 CSV: no change_pct against 0, the p-value of Welch's test" \
+	grep -q '^"swap_out","pages","new","3","5020","10","5010","5030","","1.323e-06","yes"$' z.csv
+
+# huge rates against tiny ones: the text cell stays inside its buffer
+# (issue 11: ASan heap-buffer-overflow in the text-cell builder)
+hr() {  # hr KERNEL T PAGES
+	printf 't,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct\n0,0,0,0,0\n%s,%s,1,0,0\n' "$2" "$3" > in.csv
+	must "$VMSCOPE" import in.csv -o "h$1.db" --tag kernel="$1"
+}
+for t in 1 2 3; do hr slow 100000000 1; hr fast 0.000001 9223372036854775807; done
+rc=$(run_rc h.txt "$VMSCOPE" compare hslow.db hfast.db)
+is "$rc" 0 "compare-5.1 rates of 1e-8 and 9.2e24 pages/s side by side"
+is "$(grep '^scan_velocity ' h.txt | sed 's/  */ /g')" \
+	"scan_velocity 0.0 ±0.0% 9223372036854776.0G ±0.0% +9.2e+34%*" \
+	"compare-5.2 a huge change in exponent form, the star kept"
 
 # every reading command refuses what is not a vmscope database, untouched
-sqlite3 foreign.db 'CREATE TABLE t (x); INSERT INTO t VALUES (1)'
+must sqlite3 foreign.db 'CREATE TABLE t (x); INSERT INTO t VALUES (1)'
 sum=$(md5sum < foreign.db)
 for cmd in runs compare table show; do
 	rc=$(run_rc out "$VMSCOPE" $cmd foreign.db)

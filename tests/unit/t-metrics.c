@@ -228,8 +228,59 @@ static void describe(void)
 	tap_is_i64(metric_by_name("no_such_metric"), -1, "metrics-3.2 unknown name");
 }
 
+/* Resolve hand-made names and read one metric: -1 when n/a. */
+static int64_t made_up(const char *const *names, const int64_t *values,
+		       size_t nr, const char *metric)
+{
+	struct metric_set set;
+	int64_t got = -1;
+
+	if (metric_set_resolve(&set, names, nr))
+		return -2;
+	if (metric_value(&set, metric_by_name(metric), values, &got))
+		got = -1;
+	metric_set_release(&set);
+	return got;
+}
+
+/*
+ * The term kinds metrics.def documents, on names made up here so each
+ * rule is tested apart from what the fixtures happen to hold.
+ */
+static void term_kinds(void)
+{
+	static const char *const zoned[] = {
+		"pgscan_direct_dma32", "pgscan_direct_normal",
+		"pgscan_direct_throttle", "pgscan_direct_normalx",
+	};
+	static const int64_t zoned_v[] = { 10, 20, 1000, 500 };
+	static const char *const zi[] = {
+		"zoneinfo:node0.prev_priority", "zoneinfo:node1.prev_priority",
+		"zoneinfo:node1.scanned", "pgfault",
+	};
+	static const int64_t zi_v[] = { 12, 7, 3, 1 };
+	static const char *const tr[] = {
+		"trace:kswapd_priority_12", "trace:kswapd_priority_9",
+		"trace:kswapd_priority_7", "trace:kswapd_priority_3",
+	};
+	static const int64_t tr_v[] = { 5, 3, 2, 0 }, tr_zero[] = { 0, 0, 0, 0 };
+
+	/* "_<zone>" sums the zone suffixes only: 10 + 20, not throttle */
+	tap_is_i64(made_up(zoned, zoned_v, 4, "direct_scanned"), 30,
+		   "metrics-4.1 a _<zone> term sums exactly the zone suffixes");
+	/* LOWEST over the glob node*.prev_priority: min(12, 7) */
+	tap_is_i64(made_up(zi, zi_v, 4, "prev_priority"), 7,
+		   "metrics-4.2 a glob term, LOWEST: the lowest of the names it matches");
+	/* DEEPEST: the lowest level whose counter moved: 7 (level 3 is 0) */
+	tap_is_i64(made_up(tr, tr_v, 4, "trace_kswapd_priority"), 7,
+		   "metrics-4.3 DEEPEST: the lowest level that moved");
+	tap_is_i64(made_up(tr, tr_zero, 4, "trace_kswapd_priority"), -1,
+		   "metrics-4.4 DEEPEST: n/a when no level moved");
+}
+
 int main(void)
 {
+	term_kinds();
 	hand_checked();
 	every_fixture();
 	describe();
