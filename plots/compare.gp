@@ -7,7 +7,7 @@ set grid y
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
-set xtics rotate by -30
+@LEGEND@
 set ylabel '% of the first group'
 set title @TITLE@
 plot @BARS@
