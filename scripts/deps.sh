@@ -6,7 +6,7 @@
 # `vmscope lab` (its guests' initramfs).  Needs root (or sudo).
 set -eu
 pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox
-	qemu-system-x86 busybox-static"
+	qemu-system-x86 busybox-static chromium"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
 missing=""
 for p in $pkgs; do

@@ -35,7 +35,8 @@
 #define MAX_OVERLAID 4
 
 struct report_opts {
-	const char *by, *baseline, *dir;
+	const char *by, *dir;
+	char *baseline;              /* cleaned in place, see clean_set() */
 	int want[NR_DOC_FORMATS];
 	int argc;
 	char **argv;
@@ -154,9 +155,11 @@ static int metrics_block(struct doc *d, struct report *r, size_t i)
 	if (!rc && !r->nr_top)
 		r->nr_top = ncmp_top(&c, r->top, TOP_CHARTED);
 	rc = rc || gp_printf(&head, "%s %s (base, %zu trial%s) against %s %s "
-			     "(%zu trial%s)", r->o->by, b->value, b->nr,
+			     "(%zu trial%s); Holm's family: %zu metric%s with "
+			     "enough trials", r->o->by, b->value, b->nr,
 			     b->nr > 1 ? "s" : "", r->o->by, n->value, n->nr,
-			     n->nr > 1 ? "s" : "") ||
+			     n->nr > 1 ? "s" : "", c.nr_tested,
+			     c.nr_tested == 1 ? "" : "s") ||
 	     ncmp_render(&c, &lead, &rest);
 	if (!rc) {
 		doc_para(d, head.buf);
@@ -182,10 +185,11 @@ static int metrics_section(struct doc *d, struct report *r)
 	snprintf(note, sizeof(note), "Mean of each group's trials, +-%%sd their "
 		 "relative standard deviation, %%change against the base. "
 		 "p(Holm): Welch's t-test p-value, adjusted by Holm's step-down "
-		 "method for testing all %d metrics at once; '*' is significant "
+		 "method for testing every metric at once (the family: the "
+		 "metrics with at least %d trials a side); '*' is significant "
 		 "at %.0f%% for the whole family. Metrics that changed "
 		 "significantly or by %.0f%% or more lead, most changed first; "
-		 "the rest follow by name.", (int)NR_STATS, 100 * NCMP_ALPHA,
+		 "the rest follow by name.", NCMP_MIN_TRIALS, 100 * NCMP_ALPHA,
 		 NCMP_LARGE_PCT);
 	doc_heading(d, "Metrics");
 	if (r->g.nr < 2) {
@@ -373,12 +377,35 @@ static int parse_formats(const char *list, struct report_opts *o)
 	return copy ? rc : error("out of memory");
 }
 
-static int run_report(const struct report_opts *o, char *const *dbs, size_t n)
+/*
+ * Tag values and kernel names are cleaned once, before anything is built
+ * from them: a newline in a value would otherwise break a preformatted
+ * table (or start a "Subject:" line) in the mail.  The baseline given on
+ * the command line is matched against cleaned values, so cleaned too.
+ */
+static void clean_set(struct run_set *set, char *baseline)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->nr_runs; i++) {
+		doc_clean_in_place(set->runs[i].kernel);
+		for (k = 0; k < set->runs[i].nr_tags; k++) {
+			doc_clean_in_place(set->runs[i].keys[k]);
+			doc_clean_in_place(set->runs[i].values[k]);
+		}
+	}
+	doc_clean_in_place(baseline);
+}
+
+static int run_report(struct report_opts *o, char *const *dbs, size_t n)
 {
 	struct report r = { .o = o };
 	size_t i;
-	int rc = run_set_load(&r.set, dbs, n) ||
-		 group_by(&r.set, o->by, NULL, 0, &r.g);
+	int rc = run_set_load(&r.set, dbs, n);
+
+	if (!rc)
+		clean_set(&r.set, o->baseline);
+	rc = rc || group_by(&r.set, o->by, NULL, 0, &r.g);
 	enum doc_format f;
 
 	if (!rc && !r.set.nr_runs)

@@ -48,6 +48,8 @@ static int group_block(struct gp_text *t, const struct run_set *set,
 		       m.memcg ? ", memory cgroup" : "", sum.swapped,
 		       sum.swapped * m.page_size / (1 << 20), sum.swap_intervals,
 		       sum.intervals);
+	if (!rc && !(sum.swapped > 0))
+		rc = gp_printf(t, "  nothing swapped out: nothing to attribute\n");
 	cl = model_classes(m.kind, &n);
 	for (i = 0; !rc && i < n && sum.swapped > 0; i++)
 		if (sum.pages[cl[i]] > 0 || cl[i] == CAUSE_UNEXPLAINED)

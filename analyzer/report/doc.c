@@ -32,13 +32,18 @@ const char *doc_extension(enum doc_format fmt)
 	return extensions[fmt];
 }
 
+void doc_clean_in_place(char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			*s = '?';
+}
+
 char *doc_clean(const char *s)
 {
-	char *c = strdup(s ? s : ""), *p;
+	char *c = strdup(s ? s : "");
 
-	for (p = c; p && *p; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
-			*p = '?';
+	doc_clean_in_place(c);
 	return c;
 }
 

@@ -54,5 +54,7 @@ int doc_close(struct doc *d);
 
 /* s with every byte outside printable ASCII made '?'; malloc'd. */
 char *doc_clean(const char *s);
+/* The same, in place (for values that reach preformatted blocks whole). */
+void doc_clean_in_place(char *s);
 
 #endif

@@ -171,12 +171,15 @@ int facts_section(struct doc *d, const struct run_set *set,
  */
 #define CMD_WIDTH (DOC_WIDTH - 2)
 
-static int shell_word(struct gp_text *t, const char *s, size_t *col)
+static int shell_word(struct gp_text *t, const char *word, size_t *col)
 {
 	struct gp_text w = { NULL, 0, 0 };
+	char *s = doc_clean(word);     /* a newline would end the command */
 	const char *p;
 	int rc = 0;
 
+	if (!s)
+		return error("out of memory");
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 			 "0123456789_./=:,+-@%") == strlen(s))
 		rc = gp_printf(&w, "%s", s);
@@ -198,6 +201,7 @@ static int shell_word(struct gp_text *t, const char *s, size_t *col)
 		rc = gp_printf(t, "%s", w.buf);
 	*col += w.len;
 	gp_text_release(&w);
+	free(s);
 	return rc;
 }
 
@@ -213,14 +217,17 @@ static int json_argv(struct gp_text *t, sqlite3 *db, const char *path,
 		return -1;
 	sqlite3_bind_text(st, 1, json, -1, SQLITE_STATIC);
 	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const unsigned char *v = sqlite3_column_text(st, 0);
+		const char *v = (const char *)sqlite3_column_text(st, 0);
 
-		ret = shell_word(t, v ? (const char *)v : "", &col);
+		/* vmscope's subcommands store their argv from the subcommand on */
+		if (!col && v && !strchr(v, '/') && strncmp(v, "vmscope", 7))
+			ret = shell_word(t, "vmscope", &col);
+		ret = ret || shell_word(t, v ? v : "", &col);
 	}
 	sqlite3_finalize(st);
 	/* a malformed array is shown as stored rather than failing the report */
 	if (!ret && rc != SQLITE_DONE)
-		ret = gp_printf(t, "%s", json);
+		ret = shell_word(t, json, &col);
 	return ret;
 }
 
@@ -228,8 +235,10 @@ static int run_commands(struct gp_text *t, const struct run_set *set,
 			const struct run_ref *r)
 {
 	sqlite3_stmt *st;
-	int rc = gp_printf(t, "# run %lld of %s\n", (long long)r->id,
-			   set->paths[r->db]);
+	char *path = doc_clean(set->paths[r->db]);
+	int rc = !path || gp_printf(t, "# run %lld of %s\n", (long long)r->id, path);
+
+	free(path);
 
 	if (rc || db_prepare(set->dbs[r->db], set->paths[r->db], "SELECT cmdline, "
 			     "command FROM run WHERE id = ?", &st))
