@@ -32,6 +32,11 @@ struct plot_opts {
 	/* compare: these stat ids in this order (NULL: every metric) */
 	const int *metrics;
 	size_t nr_metrics;
+	/*
+	 * compare: bars as a per cent of the largest group's mean instead of
+	 * the first's, so a change from 0 (no swap-out to 5020 pages) shows
+	 */
+	int of_largest;
 	const char *baseline;      /* this --by value first (NULL: as found) */
 	struct plot_result *res;   /* filled by plot_charts() */
 };

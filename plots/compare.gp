@@ -1,5 +1,5 @@
 # vmscope: canonical metrics as grouped bars, each group's mean over its
-# trials as a per cent of the first group's.  Rendered by `vmscope plot`;
+# trials as a per cent of the first (or the largest) group's.  Rendered by `vmscope plot`;
 # edit freely, then run: gnuplot compare.gp
 @TERMINAL@
 set termoption noenhanced
@@ -8,6 +8,6 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 @LEGEND@
-set ylabel '% of the first group'
+set ylabel @YLABEL@
 set title @TITLE@
 plot @BARS@

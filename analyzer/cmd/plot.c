@@ -779,8 +779,15 @@ static size_t compare_rows(const struct plot_opts *o, FILE *f,
 				  (enum stat_id)j;
 		double base = group_mean(st[0], g->v[0].nr, id);
 
+		for (i = 1; o->of_largest && i < g->nr; i++) {
+			double m = group_mean(st[i], g->v[i].nr, id);
+
+			if (isnan(base) || fabs(m) > fabs(base))
+				base = m;
+		}
 		if (isnan(base) || base == 0)
 			continue;        /* nothing to compare against */
+		base = fabs(base);
 		if (o->fmt == GP_DUMB && rows == DUMB_BARS)
 			break;
 		if (o->fmt == GP_DUMB) {
@@ -806,8 +813,8 @@ static size_t compare_rows(const struct plot_opts *o, FILE *f,
 static int chart_compare(const struct plot_opts *o, const struct run_set *set,
 			 const struct group_list *g)
 {
-	static const char *const keys[] = { "TITLE", "BARS", "LEGEND" };
-	struct gp_text v[3] = { { 0 } }, legend = { NULL, 0, 0 };
+	static const char *const keys[] = { "TITLE", "BARS", "LEGEND", "YLABEL" };
+	struct gp_text v[4] = { { 0 } }, legend = { NULL, 0, 0 };
 	struct run_stats **st = calloc(g->nr ? g->nr : 1, sizeof(*st));
 	size_t *all = calloc(set->nr_runs + 1, sizeof(*all));
 	FILE *f = dat_open(o, "compare");
@@ -824,7 +831,7 @@ static int chart_compare(const struct plot_opts *o, const struct run_set *set,
 	if (!rc && (!rows || g->nr < 2)) {
 		free(all);
 		gp_text_release(&legend);
-		return not_drawn(o, "compare", f, v, 3, g->nr < 2 ?
+		return not_drawn(o, "compare", f, v, 4, g->nr < 2 ?
 				 "one group only: nothing to compare it with" :
 				 "no metric is non-zero in the first group");
 	}
@@ -844,8 +851,10 @@ static int chart_compare(const struct plot_opts *o, const struct run_set *set,
 	     /* the legend holds stat names only ([a-z_]), so "\n" may break it */
 	     (legend.len ? gp_printf(&v[2], "set xlabel \"%s\"", legend.buf) :
 	      gp_printf(&v[2], "set xtics rotate by -30"));
+	rc = rc || gp_quote(&v[3], o->of_largest ? "% of the largest group's mean" :
+			    "% of the first group's mean");
 	gp_text_release(&legend);
-	return render(o, "compare", f, rc, keys, v, 3);
+	return render(o, "compare", f, rc, keys, v, 4);
 }
 
 /* ------------------------------------------------------------------ */

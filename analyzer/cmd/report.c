@@ -216,7 +216,7 @@ static const char *const chart_captions[NR_CHARTS] = {
 	[CH_SWAPPINESS] = "the swappiness sweep",
 	[CH_ATTRIBUTION] = "swap-out by cause",
 	[CH_PRIORITY] = "reclaim priority",
-	[CH_COMPARE] = "the most changed metrics, per cent of the base",
+	[CH_COMPARE] = "the most changed metrics, per cent of the largest group",
 };
 
 static int draw(const struct report *r, enum doc_format fmt,
@@ -238,6 +238,7 @@ static int draw(const struct report *r, enum doc_format fmt,
 	po->overlay = 1;
 	po->metrics = r->top;
 	po->nr_metrics = r->nr_top;
+	po->of_largest = 1;
 	po->baseline = r->g.v[r->base].value;
 	po->res = res;
 	po->want[CH_COMPARE] = r->nr_top > 0;
@@ -301,7 +302,7 @@ static int charts_section(struct doc *d, const struct report *r,
 	doc_heading(d, "Charts");
 	if (!r->nr_top)
 		doc_para(d, "No compare chart: no metric changed enough to lead "
-			 "the comparison (or a group's base value is 0).");
+			 "the comparison.");
 	if (!po.want[CH_TIMESERIES] && (fmt != DOC_TXT || !r->sweep))
 		doc_para(d, "No time series: too many runs to overlay; see "
 			 "'vmscope plot DB --run ID' for one run.");

@@ -85,30 +85,50 @@ static int group_values(struct gp_text *t, char **values,
 	return rc;
 }
 
+/* "runs 1, 2 of a.db, 3 of b.db" and the distinct kernels of a group */
+static int group_runs(struct gp_text *t, const struct run_set *set,
+		      const struct group *g)
+{
+	struct gp_text kernels = { NULL, 0, 0 };
+	size_t k, j;
+	int rc = gp_printf(t, " (run%s", g->nr > 1 ? "s" : "");
+
+	for (k = 0; !rc && k < g->nr; k++) {
+		const struct run_ref *r = &set->runs[g->runs[k]];
+		const char *kernel = run_value(r, "kernel");
+		int last_of_db = k + 1 == g->nr || set->runs[g->runs[k + 1]].db != r->db;
+
+		rc = gp_printf(t, "%s %lld", k ? "," : "", (long long)r->id) ||
+		     (last_of_db && gp_printf(t, " of %s", set->paths[r->db]));
+		kernel = kernel ? kernel : "unknown";
+		for (j = 0; j < k; j++) {
+			const char *kj = run_value(&set->runs[g->runs[j]], "kernel");
+
+			if (!strcmp(kj ? kj : "unknown", kernel))
+				break;
+		}
+		if (!rc && j == k)
+			rc = gp_printf(&kernels, "%s%s", k ? ", " : "", kernel);
+	}
+	rc = rc || gp_printf(t, "; kernel %s)", kernels.buf);
+	gp_text_release(&kernels);
+	return rc;
+}
+
 static int groups_para(struct doc *d, const struct run_set *set,
 		       const struct group_list *g, const char *by)
 {
 	struct gp_text t = { NULL, 0, 0 };
-	size_t i, k;
+	size_t i;
 	int rc = gp_printf(&t, "%zu runs from %zu database%s, grouped by the "
 			   "tag '%s' into %zu group%s:", set->nr_runs,
 			   set->nr_dbs, set->nr_dbs > 1 ? "s" : "", by, g->nr,
 			   g->nr > 1 ? "s" : "");
 
-	for (i = 0; !rc && i < g->nr; i++) {
-		rc = gp_printf(&t, "%s %s = %s: %zu trial%s (run%s", i ? ";" : "",
-			       by, g->v[i].value, g->v[i].nr, g->v[i].nr > 1 ?
-			       "s" : "", g->v[i].nr > 1 ? "s" : "");
-		for (k = 0; !rc && k < g->v[i].nr; k++) {
-			const struct run_ref *r = &set->runs[g->v[i].runs[k]];
-			const char *kernel = run_value(r, "kernel");
-
-			rc = gp_printf(&t, "%s %lld of %s, kernel %s", k ? "," : "",
-				       (long long)r->id, set->paths[r->db],
-				       kernel ? kernel : "unknown");
-		}
-		rc = rc || gp_printf(&t, ")");
-	}
+	for (i = 0; !rc && i < g->nr; i++)
+		rc = gp_printf(&t, "%s %s = %s: %zu trial%s", i ? ";" : "", by,
+			       g->v[i].value, g->v[i].nr, g->v[i].nr > 1 ? "s" : "") ||
+		     group_runs(&t, set, &g->v[i]);
 	if (!rc)
 		doc_para(d, t.buf);
 	gp_text_release(&t);

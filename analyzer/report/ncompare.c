@@ -115,8 +115,7 @@ size_t ncmp_top(const struct ncmp *c, int *ids, size_t max)
 	size_t n = leading(c, all), i, k = 0;
 
 	for (i = 0; i < n && k < max; i++)
-		if (!isnan(c->row[all[i]].change_pct))
-			ids[k++] = all[i];
+		ids[k++] = all[i];
 	return k;
 }
 

@@ -49,10 +49,7 @@ int ncmp_compute(const struct run_stats *base, size_t nb,
 int ncmp_render(const struct ncmp *c, struct gp_text *lead,
 		struct gp_text *rest);
 
-/*
- * The leading metrics with a finite change, most changed first: up to
- * max ids in ids[]; returns how many.
- */
+/* The leading metrics, most changed first: up to max in ids[]; how many. */
 size_t ncmp_top(const struct ncmp *c, int *ids, size_t max);
 
 #endif
