@@ -226,6 +226,7 @@ static int draw(const struct report *r, enum doc_format fmt,
 	static const enum gp_format gp_fmt[] = {
 		[DOC_TXT] = GP_DUMB, [DOC_MD] = GP_PNG, [DOC_HTML] = GP_SVG,
 	};
+	struct plot_opts sweep;
 
 	snprintf(dir, cap, "%s/%s", r->o->dir, chart_dirs[fmt]);
 	memset(po, 0, sizeof(*po));
@@ -242,12 +243,23 @@ static int draw(const struct report *r, enum doc_format fmt,
 	po->baseline = r->g.v[r->base].value;
 	po->res = res;
 	po->want[CH_COMPARE] = r->nr_top > 0;
-	po->want[CH_SWAPPINESS] = r->sweep;
+	sweep = *po;
+	po->want[CH_SWAPPINESS] = 0;
 	/* a text mail gets one or two charts; the others every useful one */
 	po->want[CH_TIMESERIES] = r->set.nr_runs <= MAX_OVERLAID &&
 				  (fmt != DOC_TXT || !r->sweep);
-	po->want[CH_ATTRIBUTION] = fmt != DOC_TXT;
-	return plot_mkdir(dir) || plot_charts(po, &r->set);
+	if (plot_mkdir(dir) || plot_charts(po, &r->set))
+		return -1;
+	/*
+	 * the sweep and the attribution go across swappiness: one line (a
+	 * bar per swappiness value) per kernel, or per --by value
+	 */
+	memset(sweep.want, 0, sizeof(sweep.want));
+	sweep.want[CH_SWAPPINESS] = r->sweep;
+	sweep.want[CH_ATTRIBUTION] = fmt != DOC_TXT;
+	sweep.by = strcmp(r->o->by, "swappiness") ? r->o->by : "kernel";
+	sweep.baseline = NULL;
+	return plot_charts(&sweep, &r->set);
 }
 
 /* s without its leading and trailing blank lines (gnuplot's margins) */
@@ -309,7 +321,8 @@ static int charts_section(struct doc *d, const struct report *r,
 	for (c = 0; !rc && c < NR_CHARTS; c++) {
 		char file[64], caption[256];
 
-		if (!po.want[c])
+		if (!po.want[c] && !(c == CH_SWAPPINESS && r->sweep) &&
+		    !(c == CH_ATTRIBUTION && fmt != DOC_TXT))
 			continue;
 		if (!res.drawn[c]) {
 			snprintf(caption, sizeof(caption), "The %s chart is not "
