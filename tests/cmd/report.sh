@@ -111,6 +111,8 @@ check "report-3.7 md: the value as escaped text" \
 is "$(controls evil/report.md)" 0 "report-3.8 md: printable ASCII only"
 check "report-3.9 html: no script or img element at all" test -z "$(grep -i -e '<script' -e '<img' evil/report.html)"
 check "report-3.10 html: the value as entities" grep -qF '&lt;script&gt;document.body.innerHTML=&quot;PWNED&quot;&lt;/script&gt;' evil/report.html
+check "report-3.12 txt: the command line quotes the value for a shell" \
+	grep -q "^    'patch=it'\\\\''s \"x\" ?\\[31mRED?\\[0m?Subject: pwned" evil/report.txt
 check "report-3.11 html: self-contained, no reference to another file" \
 	test -z "$(grep -oE '(src|href)="[^#"][^"]*"' evil/report.html)"
 
