@@ -2,6 +2,8 @@
 # trials as a per cent of the first (or the largest) group's.  Rendered by `vmscope plot`;
 # edit freely, then run: gnuplot compare.gp
 @TERMINAL@
+# bars need fewer rows than the time series' three panels: keep a mail short
+if (GPVAL_TERM eq 'dumb') { set terminal dumb size 76,30 }
 set termoption noenhanced
 set grid y
 set style data histograms
