@@ -46,6 +46,19 @@ check "report-1.11 a text chart in the mail" grep -q "^ *swappiness 0 *swappines
 is "$(missing_links rec)" "" "report-1.12 report.md links only files that exist"
 check "report-1.13 report.md shows charts" grep -q '^!\[.*\](charts/compare.png)' rec/report.md
 check "report-1.14 the status lines went to stderr" grep -q "^vmscope: wrote rec/report.txt" rec.out
+# the same charts in both: each PNG linked from report.md is an SVG inlined
+# in report.html, which refers to no file
+is "$(grep -c '<svg' rec/report.html)" "$(grep -c '^!\[' rec/report.md)" \
+	"report-1.15 report.html inlines as SVG every chart report.md links"
+check "report-1.16 and there are charts" test "$(grep -c '<svg' rec/report.html)" -ge 2
+# a database whose file name holds an escape sequence and a newline: the
+# name is shown, cleaned, in every paragraph that names it
+cp rec.db $'rec\e[7m\nSubject: x.db'
+rc=$(run_rc odd.out "$VMSCOPE" report $'rec\e[7m\nSubject: x.db' --by swappiness -o odd --format txt,md,html)
+is "$rc" 0 "report-1.17 a report from a database with a hostile file name"
+# (gnuplot's SVG indents with tabs: count the other control characters)
+is "$(controls odd/report.txt)$(controls odd/report.md)$(tr -d '\t' < odd/report.html | LC_ALL=C grep -c '[^ -~]')" 000 \
+	"report-1.18 its name arrives without control characters in all three"
 
 # --- a sweep imported from fixture snapshots: swappiness 0, 60, 100, three
 # trials each; swap-out grows with swappiness (none at 0), trial by trial
