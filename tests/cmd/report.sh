@@ -36,6 +36,8 @@ is "$(width rec/report.txt)" "$(( $(width rec/report.txt) <= 76 ? $(width rec/re
 	"report-1.3 no line of report.txt over 76 columns"
 is "$(controls rec/report.txt)" 0 "report-1.4 report.txt holds printable ASCII only"
 check "report-1.5 it says what was compared" grep -q "swappiness = 0: 1 trial (run 1 of rec.db" rec/report.txt
+check "report-1.19 facts equal in every run are listed once" \
+	grep -q "The same in every run: kernel_release $(uname -r);.* page_size [0-9]*; cpus [0-9]*;" <(tr '\n' ' ' < rec/report.txt)
 check "report-1.6 one trial a side is 'n too small', no p-value" grep -q "n<3: n too small" rec/report.txt
 check "report-1.7 the metrics in ncompare columns" \
 	grep -q "^      base +-%sd    %change       new +-%sd   p(Holm)  metric$" rec/report.txt
@@ -91,7 +93,9 @@ is "$(controls sweep/report.txt)" 0 "report-2.8 printable ASCII only"
 is "$(missing_links sweep)" "" "report-2.9 report.md links only files that exist"
 check "report-2.10 an imported run's command line, as vmscope import" \
 	grep -q "^vmscope import -o sweep.db -i 5 --tag kernel=2.6.32-vendor --tag \\\\$" sweep/report.txt
-check "report-2.14 the attribution with its unexplained share" grep -q "^  unexplained " sweep/report.txt
+# every group that swapped has its unexplained share, also where it is 0%
+is "$(grep -c '^  unexplained ' sweep/report.txt)" "$(grep -c '^  swapped out [1-9]' sweep/report.txt)" \
+	"report-2.14 the attribution has an unexplained share for every group that swapped"
 check "report-2.15 the size of Holm's family is stated" \
 	grep -q "Holm's family: [0-9]* metrics" <(tr '\n' ' ' < sweep/report.txt)
 rc=$(run_rc nobase.out "$VMSCOPE" report sweep.db --by swappiness --baseline 7 -o nobase)
