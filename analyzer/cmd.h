@@ -8,6 +8,8 @@
 #ifndef VMSCOPE_CMD_H
 #define VMSCOPE_CMD_H
 
+#include <stdio.h>
+
 struct cmd_ctx {
 	const char *prog;    /* "vmscope" */
 };
@@ -27,5 +29,11 @@ int cmd_table(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_show(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx);
 int cmd_plot(int argc, char **argv, struct cmd_ctx *ctx);
+int cmd_report(int argc, char **argv, struct cmd_ctx *ctx);
+
+struct run_set;
+/* table's 2004 report as text (one block per value of by) to out. */
+int table_sweep_text(FILE *out, const struct run_set *set, const char *by,
+		     const char *rows);
 
 #endif

@@ -103,11 +103,15 @@ static const char *template_text(const char *name)
 static int terminal(struct gp_text *t, const char *name, enum gp_format fmt)
 {
 	static const char *const term[] = {
-		[GP_PNG] = "pngcairo size 1200,900 font 'sans,10'",
-		[GP_SVG] = "svg size 1200,900 font 'sans,10'",
+		/*
+		 * shown at 100% in a mail client's reading pane (about 1000
+		 * pixels wide), where 10-point text on 1200 pixels was small
+		 */
+		[GP_PNG] = "pngcairo size 1000,750 font 'sans,11'",
+		[GP_SVG] = "svg size 1000,750 font 'sans,11'",
 		[GP_PDF] = "pdfcairo size 11in,8.5in font 'sans,9'",
-		/* 80 columns, for pasting into e-mail */
-		[GP_DUMB] = "dumb size 80,60",
+		/* 76 columns: a mail body with room for quoting */
+		[GP_DUMB] = "dumb size 76,48",
 	};
 	char out[256];
 

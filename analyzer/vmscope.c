@@ -27,6 +27,7 @@ static const struct cmd cmds[] = {
 	{ "bench", cmd_bench, "run the classic reclaim benchmarks: swappiness sweep, readfiles" },
 	{ "mark", cmd_mark, "add a time-stamped marker to the run being recorded" },
 	{ "lab", cmd_lab, "run a benchmark on other kernels, each booted under QEMU" },
+	{ "report", cmd_report, "a comparison to mail: text, Markdown or HTML, with charts" },
 };
 
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))

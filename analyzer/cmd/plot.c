@@ -28,6 +28,7 @@
 #include "groups.h"
 #include "metrics.h"
 #include "mstream.h"
+#include "plot.h"
 #include "replay.h"
 #include "rundb.h"
 #include "runstats.h"
@@ -35,19 +36,10 @@
 #include "sweep.h"
 #include "banned.h"
 
-struct plot_opts {
-	const char *dir, *by, *rows;
-	enum gp_format fmt;
-	int64_t run;
-	int overlay;
-	int want[5];
-};
-
-enum { CH_TIMESERIES, CH_SWAPPINESS, CH_ATTRIBUTION, CH_PRIORITY, CH_COMPARE };
-static const char *const chart_names[] = {
+const char *const plot_chart_names[NR_CHARTS] = {
 	"timeseries", "swappiness", "attribution", "priority", "compare",
 };
-#define NR_CHARTS 5
+#define chart_names plot_chart_names
 
 static void plot_usage(FILE *out)
 {
@@ -170,10 +162,49 @@ static int show_dumb(const struct plot_opts *o, const char *name)
 		gp_text_release(&t);
 		return error_errno("cannot write '%s'", path);
 	}
-	if (t.len)
+	if (t.len && !o->quiet)
 		fwrite(t.buf, 1, t.len, stdout);
 	gp_text_release(&t);
 	return 0;
+}
+
+static int chart_index(const char *name)
+{
+	int c;
+
+	for (c = 0; c < NR_CHARTS && strcmp(chart_names[c], name); c++)
+		;
+	return c;
+}
+
+static void mark_drawn(const struct plot_opts *o, const char *name)
+{
+	int c = chart_index(name);
+
+	if (o->res && c < NR_CHARTS)
+		o->res->drawn[c] = 1;
+}
+
+/*
+ * A chart with nothing to show is not drawn: its data file is closed and
+ * the reason noted (for the report) and said (for a person).
+ */
+static int not_drawn(const struct plot_opts *o, const char *name, FILE *dat,
+		     struct gp_text *vals, size_t n, const char *why)
+{
+	int c = chart_index(name), rc = 0;
+	size_t i;
+
+	if (dat && dat_close(o, name, dat))
+		rc = -1;
+	for (i = 0; i < n; i++)
+		gp_text_release(&vals[i]);
+	if (o->res && c < NR_CHARTS)
+		snprintf(o->res->why[c], sizeof(o->res->why[c]), "%s", why);
+	fflush(stdout);
+	if (!o->quiet)
+		fprintf(stderr, "vmscope: %s: not drawn: %s\n", name, why);
+	return rc;
 }
 
 /*
@@ -195,6 +226,10 @@ static int render(const struct plot_opts *o, const char *name, FILE *dat,
 	     gp_run(o->dir, name) ||
 	     (o->fmt == GP_DUMB && show_dumb(o, name));
 	if (!rc)
+		mark_drawn(o, name);
+	/* the chart went to stdout: flush it before the status line */
+	fflush(stdout);
+	if (!rc && !o->quiet)
 		fprintf(stderr, "vmscope: wrote %s/%s.%s (and %s.gp, %s.dat)\n",
 			o->dir, name, gp_extension(o->fmt), name, name);
 	for (i = 0; i < n; i++)
@@ -202,36 +237,109 @@ static int render(const struct plot_opts *o, const char *name, FILE *dat,
 	return rc ? -1 : 0;
 }
 
-/* Markers as dashed vertical lines with their text. */
-static int markers(struct gp_text *t, const struct run_set *set,
-		   const struct run_ref *r)
+/*
+ * Markers: a dashed vertical line each, the text beside it, horizontal.
+ * Texts that would overlap are stacked: each goes on the highest of
+ * MARKER_LEVELS rows where the text before it has ended; markers closer
+ * than one character are merged into one line ("a / b").  Widths are
+ * measured in characters of a MARKER_COLS-column plot, the narrowest we
+ * draw (dumb); the wider images then only have more room.
+ */
+#define MARKER_LEVELS 6
+#define MARKER_COLS 64.0
+
+struct marker {
+	double at;
+	char text[256];
+};
+
+/* The run's markers, those at the same spot merged; -1 on error. */
+static int markers_read(const struct run_set *set, const struct run_ref *r,
+			struct marker **out, size_t *n, double *span)
 {
+	sqlite3 *db = set->dbs[r->db];
 	sqlite3_stmt *st;
+	double end = 0;
 	int rc;
 
-	if (sqlite3_prepare_v2(set->dbs[r->db], "SELECT t_us / 1e6, text FROM "
-			       "marker WHERE run_id = ? ORDER BY t_us", -1, &st,
-			       NULL) != SQLITE_OK)
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT t_us / 1e6, text, (SELECT max(t_us) "
+			       "FROM sample WHERE id >= ?1 * 4294967296 AND id < "
+			       "(?1 + 1) * 4294967296) / 1e6 FROM marker WHERE "
+			       "run_id = ?1 ORDER BY t_us", -1, &st, NULL) != SQLITE_OK)
 		return error("cannot read '%s': %s", set->paths[r->db],
-			     sqlite3_errmsg(set->dbs[r->db]));
+			     sqlite3_errmsg(db));
 	sqlite3_bind_int64(st, 1, r->id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		double at = sqlite3_column_double(st, 0);
+		const char *text = (const char *)sqlite3_column_text(st, 1);
+		struct marker *m;
 
-		if (gp_printf(t, "set arrow from %.6g, graph 0 to %.6g, graph 1 "
-			      "nohead dashtype 2\nset label ", at, at) ||
-		    gp_quote(t, (const char *)sqlite3_column_text(st, 1)) ||
-		    gp_printf(t, " at %.6g, graph 0.95 rotate by 90 right front\n", at))
+		end = sqlite3_column_double(st, 2);
+		*span = end > at ? end : at;
+		if (*n && at - (*out)[*n - 1].at < *span / MARKER_COLS) {
+			m = &(*out)[*n - 1];
+			snprintf(m->text + strlen(m->text), sizeof(m->text) -
+				 strlen(m->text), " / %s", text ? text : "");
+			continue;
+		}
+		m = realloc(*out, (*n + 1) * sizeof(*m));
+		if (!m)
 			break;
+		*out = m;
+		m[*n].at = at;
+		snprintf(m[*n].text, sizeof(m[*n].text), "%s", text ? text : "");
+		(*n)++;
 	}
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	if (rc == SQLITE_ROW)
+		return error("out of memory");
+	return rc == SQLITE_DONE ? 0 : error("cannot read '%s': %s",
+					     set->paths[r->db], sqlite3_errmsg(db));
+}
+
+static int markers(struct gp_text *t, const struct run_set *set,
+		   const struct run_ref *r)
+{
+	double free_from[MARKER_LEVELS], span = 0, col;
+	struct marker *m;
+	size_t n, i, level;
+	int rc = markers_read(set, r, &m, &n, &span);
+
+	col = span > 0 ? span / MARKER_COLS : 1;
+	for (level = 0; level < MARKER_LEVELS; level++)
+		free_from[level] = -INFINITY;
+	for (i = 0; !rc && i < n; i++) {
+		/* the text starts one character right of its line */
+		double from = m[i].at + col, to = from + col * (double)strlen(m[i].text);
+
+		for (level = 0; level < MARKER_LEVELS - 1 && free_from[level] > from;
+		     level++)
+			;
+		free_from[level] = to + col;
+		rc = gp_printf(t, "set arrow from %.6g, graph 0 to %.6g, graph 1 "
+			       "nohead dashtype 2\nset label ", m[i].at, m[i].at) ||
+		     gp_quote(t, m[i].text) ||
+		     gp_printf(t, " at %.6g, graph %.2f left front\n", from,
+			       0.93 - 0.09 * (double)level);
+	}
+	free(m);
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
 /* timeseries                                                          */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Columns 2-7 are rates, 8-10 memory in MB, 11-12 the scans by LRU type.
+ * A memory cgroup's limit reclaim counts none of its scanning in
+ * pgscan_kswapd/pgscan_direct, only in pgscan_anon/pgscan_file (6.1
+ * mm/vmscan.c shrink_inactive_list(): the first two only
+ * "if (!cgroup_reclaim(sc))", the per-type ones always; those exist
+ * since 5.8), so the scan panel plots those when the first are all zero.
+ */
 static const enum metric_id rate_metrics[] = {
 	METRIC_swap_out, METRIC_swap_in, METRIC_kswapd_scanned,
 	METRIC_direct_scanned, METRIC_kswapd_reclaimed, METRIC_direct_reclaimed,
@@ -239,8 +347,20 @@ static const enum metric_id rate_metrics[] = {
 static const enum metric_id mem_metrics[] = {
 	METRIC_free_pages, METRIC_file_pages, METRIC_anon_pages,
 };
+static const enum metric_id type_metrics[] = {
+	METRIC_anon_scanned, METRIC_file_scanned,
+};
 
-/* One run's block: t, six rates, three memory figures in MB. */
+/* what a timeseries chart found in its runs */
+enum { TS_SWAP, TS_SCAN, TS_MEMORY, TS_SCAN_GLOBAL, TS_SCAN_TYPE, NR_TS };
+
+static void put_rate(FILE *f, double v, int *seen, int *nonzero)
+{
+	put_seen(f, v, seen);
+	*nonzero |= !isnan(v) && v != 0;
+}
+
+/* One run's block: t, six rates, three memory figures in MB, two scans. */
 static int timeseries_block(FILE *f, const struct run_set *set,
 			    const struct run_ref *r, int *seen)
 {
@@ -248,20 +368,25 @@ static int timeseries_block(FILE *f, const struct run_set *set,
 	int64_t prev_t = 0;
 	double mb = (double)r->page_size / (1 << 20);
 	int rc = metric_stream_open(&ms, set->dbs[r->db], set->paths[r->db], r->id);
+	int ignore = 0;
 
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		double dt = (double)(ms.it.t_us - prev_t) / 1e6;
+		int rate = ms.it.seq && dt > 0;
 		size_t i;
 
 		rc = 0;
 		fprintf(f, "%.6g", (double)ms.it.t_us / 1e6);
 		for (i = 0; i < sizeof(rate_metrics) / sizeof(rate_metrics[0]); i++)
-			put_seen(f, ms.it.seq && dt > 0 ?
-				 metric_stream_value(&ms, rate_metrics[i]) / dt : NAN,
-				 &seen[i < 2 ? 0 : 1]);
+			put_rate(f, rate ? metric_stream_value(&ms, rate_metrics[i]) / dt :
+				 NAN, &seen[i < 2 ? TS_SWAP : TS_SCAN],
+				 i == 2 || i == 3 ? &seen[TS_SCAN_GLOBAL] : &ignore);
 		for (i = 0; i < sizeof(mem_metrics) / sizeof(mem_metrics[0]); i++)
 			put_seen(f, metric_stream_value(&ms, mem_metrics[i]) * mb,
-				 &seen[2]);
+				 &seen[TS_MEMORY]);
+		for (i = 0; i < sizeof(type_metrics) / sizeof(type_metrics[0]); i++)
+			put_rate(f, rate ? metric_stream_value(&ms, type_metrics[i]) / dt :
+				 NAN, &ignore, &seen[TS_SCAN_TYPE]);
 		fputc('\n', f);
 		prev_t = ms.it.t_us;
 	}
@@ -270,56 +395,116 @@ static int timeseries_block(FILE *f, const struct run_set *set,
 	return rc < 0 ? -1 : 0;
 }
 
-static int chart_timeseries(const struct plot_opts *o, const struct run_set *set,
-			    const size_t *runs, size_t nr)
+/* Append ", v" to buf unless v is already among the comma-listed values. */
+static void add_distinct(char *buf, size_t cap, const char *v)
 {
-	static const char *const keys[] = { "TITLE", "MARKERS", "SWAP", "SCAN", "MEMORY" };
+	size_t n = strlen(v), len = strlen(buf);
+	const char *p = buf;
+
+	while ((p = strstr(p, v))) {
+		if ((p == buf || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return;
+		p++;
+	}
+	snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", v);
+}
+
+/*
+ * A chart's title: what, then which runs, kernels and swappiness values
+ * ("vmscope: what -- runs 1, 2; kernel 6.1.0; swappiness 0, 60").
+ */
+static void runs_title(const char *what, const struct run_set *set,
+		       const size_t *runs, size_t nr, char *buf, size_t cap)
+{
+	char ids[128] = "", kernels[160] = "", sw[128] = "";
+	size_t k;
+
+	for (k = 0; k < nr; k++) {
+		const struct run_ref *r = &set->runs[runs[k]];
+		const char *kernel = run_value(r, "kernel");
+		const char *swappiness = run_value(r, "swappiness");
+		char id[24];
+
+		snprintf(id, sizeof(id), "%lld", (long long)r->id);
+		add_distinct(ids, sizeof(ids), id);
+		add_distinct(kernels, sizeof(kernels), kernel ? kernel : "unknown");
+		if (swappiness)
+			add_distinct(sw, sizeof(sw), swappiness);
+	}
+	snprintf(buf, cap, "vmscope: %s -- run%s %s; kernel %s%s%s", what,
+		 nr > 1 ? "s" : "", ids, kernels, *sw ? "; swappiness " : "", sw);
+}
+
+static int timeseries_clauses(struct gp_text *v, const struct run_set *set,
+			      const size_t *runs, size_t nr, const int *seen)
+{
 	static const char *const rates[] = {
 		"swap out", "swap in", "kswapd scanned", "direct scanned",
 		"kswapd reclaimed", "direct reclaimed",
 	};
 	static const char *const mem[] = { "free", "page cache", "anon" };
-	struct gp_text v[5] = { { 0 } };
-	FILE *f = dat_open(o, "timeseries");
-	int seen[3] = { 0, 0, 0 };
+	static const char *const types[] = {
+		"anon scanned (pgscan_anon)", "file scanned (pgscan_file)",
+	};
+	int by_type = !seen[TS_SCAN_GLOBAL] && seen[TS_SCAN_TYPE];
 	size_t k, i;
-	int rc = f ? 0 : -1;
+	int rc = 0;
 
 	for (k = 0; !rc && k < nr; k++) {
-		const struct run_ref *r = &set->runs[runs[k]];
-		char who[256], using[16];
+		char who[64] = "", using[16];
 
 		if (nr > 1)
-			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
-		else
-			run_name(r, o->rows, who, sizeof(who));
-		rc = timeseries_block(f, set, r, seen) ||
-		     (nr == 1 && markers(&v[1], set, r));
+			snprintf(who, sizeof(who), "run %lld",
+				 (long long)set->runs[runs[k]].id);
 		for (i = 0; !rc && i < 6; i++) {
+			if (by_type && i >= 2 && i < 4) {
+				snprintf(using, sizeof(using), "1:%zu", i + 9);
+				rc = clause(&v[3], "timeseries", (long)k, using,
+					    "lines", who, types[i - 2]);
+				continue;
+			}
 			snprintf(using, sizeof(using), "1:%zu", i + 2);
 			rc = clause(&v[i < 2 ? 2 : 3], "timeseries", (long)k, using,
-				    "lines", nr > 1 ? who : "", rates[i]);
+				    "lines", who, rates[i]);
 		}
 		for (i = 0; !rc && i < 3; i++) {
 			snprintf(using, sizeof(using), "1:%zu", i + 8);
 			rc = clause(&v[4], "timeseries", (long)k, using, "lines",
-				    nr > 1 ? who : "", mem[i]);
-		}
-		if (!rc && k == 0) {
-			char title[300];
-
-			if (nr > 1)
-				snprintf(title, sizeof(title), "vmscope: %zu runs "
-					 "overlaid", nr);
-			else
-				snprintf(title, sizeof(title), "vmscope: %s", who);
-			rc = gp_quote(&v[0], title);
+				    who, mem[i]);
 		}
 	}
+	return rc || gp_quote(&v[5], by_type ? "scanned (memory cgroup reclaim: "
+			      "pgscan_anon, pgscan_file) and reclaimed" :
+			      "scanned and reclaimed by kswapd and direct reclaim");
+}
+
+static int chart_timeseries(const struct plot_opts *o, const struct run_set *set,
+			    const size_t *runs, size_t nr)
+{
+	static const char *const keys[] = {
+		"TITLE", "MARKERS", "SWAP", "SCAN", "MEMORY", "SCANTITLE",
+	};
+	struct gp_text v[6] = { { 0 } };
+	FILE *f = dat_open(o, "timeseries");
+	int seen[NR_TS] = { 0 };
+	char title[512];
+	size_t k, i;
+	int rc = f ? 0 : -1;
+
+	for (k = 0; !rc && k < nr; k++)
+		rc = timeseries_block(f, set, &set->runs[runs[k]], seen) ||
+		     (nr == 1 && markers(&v[1], set, &set->runs[runs[k]]));
+	if (!rc && !seen[TS_SWAP] && !seen[TS_SCAN] && !seen[TS_MEMORY])
+		return not_drawn(o, "timeseries", f, v, 6, "the runs have none of "
+				 "the counters it plots (swap, scanning, memory)");
+	runs_title(nr > 1 ? "runs overlaid" : "over time", set, runs, nr, title,
+		   sizeof(title));
+	rc = rc || timeseries_clauses(v, set, runs, nr, seen) ||
+	     gp_quote(&v[0], title);
 	for (i = 0; !rc && i < 3; i++)
 		if (!seen[i])
 			rc = no_data(&v[2 + i]);
-	return render(o, "timeseries", f, rc, keys, v, 5);
+	return render(o, "timeseries", f, rc, keys, v, 6);
 }
 
 /* ------------------------------------------------------------------ */
@@ -373,9 +558,13 @@ static int chart_swappiness(const struct plot_opts *o, const struct run_set *set
 	struct gp_text v[5] = { { 0 } };
 	FILE *f = dat_open(o, "swappiness");
 	int seen[NR_FIGS] = { 0 };
-	size_t b, i;
-	int rc = f ? 0 : -1;
-	char title[256];
+	size_t b, i, nr_all = 0, *all_runs = calloc(set->nr_runs + 1, sizeof(size_t));
+	int rc = f && all_runs ? 0 : -1;
+	char title[512], what[128];
+
+	for (b = 0; all_runs && b < blocks->nr; b++)
+		for (i = 0; i < blocks->v[b].nr; i++)
+			all_runs[nr_all++] = blocks->v[b].runs[i];
 
 	for (b = 0; !rc && b < blocks->nr; b++) {
 		struct group_list rows;
@@ -395,11 +584,20 @@ static int chart_swappiness(const struct plot_opts *o, const struct run_set *set
 		     clause(&v[3], "swappiness", (long)b, "1:5:6:7", "yerrorlines", who, "") ||
 		     clause(&v[4], "swappiness", (long)b, "1:8:9:10", "yerrorlines", who, "");
 	}
+	if (!rc && !seen[0] && !seen[1] && !seen[2]) {
+		free(all_runs);
+		return not_drawn(o, "swappiness", f, v, 5, "no run has a numeric "
+				 "value to sweep over with swap, I/O or page cache "
+				 "figures");
+	}
 	for (i = 0; !rc && i < NR_FIGS; i++)
 		if (!seen[i])
 			rc = no_data(&v[2 + i]);
-	snprintf(title, sizeof(title), "vmscope: %s sweep by %s", o->rows, o->by);
+	snprintf(what, sizeof(what), "%s sweep by %s", o->rows, o->by);
+	runs_title(what, set, blocks->nr ? all_runs : NULL, nr_all, title,
+		   sizeof(title));
 	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], o->rows);
+	free(all_runs);
 	return render(o, "swappiness", f, rc, keys, v, 5);
 }
 
@@ -545,57 +743,153 @@ static double group_mean(struct run_stats *st, size_t n, enum stat_id id)
 	return ok ? sum / (double)ok : NAN;
 }
 
-static int chart_compare(const struct plot_opts *o, const struct run_set *set,
-			 const struct group_list *g)
-{
-	static const char *const keys[] = { "TITLE", "BARS" };
-	struct gp_text v[2] = { { 0 } };
-	struct run_stats **st = calloc(g->nr ? g->nr : 1, sizeof(*st));
-	FILE *f = dat_open(o, "compare");
-	size_t i, k, id, rows = 0;
-	int rc = f && st ? 0 : -1;
+/*
+ * The metrics to draw: o->metrics, else every one; in a text chart at
+ * most DUMB_BARS, since 76 columns hold no more groups of bars.
+ */
+#define DUMB_BARS 6
 
-	for (i = 0; !rc && i < g->nr; i++) {
-		st[i] = calloc(g->v[i].nr, sizeof(**st));
-		for (k = 0; st[i] && !rc && k < g->v[i].nr; k++) {
+/* Each group's runs' stats, st[group][run]; -1 with a message. */
+static int compare_stats(const struct run_set *set, const struct group_list *g,
+			 struct run_stats **st)
+{
+	size_t i, k;
+
+	for (i = 0; i < g->nr; i++) {
+		st[i] = calloc(g->v[i].nr ? g->v[i].nr : 1, sizeof(**st));
+		if (!st[i])
+			return error("out of memory");
+		for (k = 0; k < g->v[i].nr; k++) {
 			const struct run_ref *r = &set->runs[g->v[i].runs[k]];
 
-			rc = run_stats_compute(set->dbs[r->db], set->paths[r->db],
-					       r->id, -1, 1e300, &st[i][k]);
+			if (run_stats_compute(set->dbs[r->db], set->paths[r->db],
+					      r->id, -1, 1e300, &st[i][k]))
+				return -1;
 		}
-		rc = rc || !st[i];
 	}
-	for (id = 0; !rc && id < NR_STATS; id++) {
+	return 0;
+}
+
+/*
+ * One row per metric the first group has (non-zero: the bars are per
+ * cent of it).  A text chart's x labels are numbers ("1", "2", ...),
+ * named in a legend under it: metric names side by side run together.
+ */
+static size_t compare_rows(const struct plot_opts *o, FILE *f,
+			   const struct group_list *g, struct run_stats **st,
+			   struct gp_text *legend)
+{
+	size_t n = o->metrics ? o->nr_metrics : NR_STATS, j, i, rows = 0, col = 0;
+
+	for (j = 0; j < n; j++) {
+		enum stat_id id = o->metrics ? (enum stat_id)o->metrics[j] :
+				  (enum stat_id)j;
 		double base = group_mean(st[0], g->v[0].nr, id);
 
+		for (i = 1; o->of_largest && i < g->nr; i++) {
+			double m = group_mean(st[i], g->v[i].nr, id);
+
+			if (isnan(base) || fabs(m) > fabs(base))
+				base = m;
+		}
 		if (isnan(base) || base == 0)
 			continue;        /* nothing to compare against */
-		fprintf(f, "%s", stat_name(id));
+		base = fabs(base);
+		if (o->fmt == GP_DUMB && rows == DUMB_BARS)
+			break;
+		if (o->fmt == GP_DUMB) {
+			/* a new line of the legend before it would pass 64 columns */
+			int wrap = rows && col + strlen(stat_name(id)) > 56;
+			size_t start = legend->len;
+
+			fprintf(f, "%zu", rows + 1);
+			gp_printf(legend, "%s%zu = %s", !rows ? "" : wrap ? "\\n" :
+				  ",  ", rows + 1, stat_name(id));
+			col = (wrap ? 0 : col) + legend->len - start;
+		} else {
+			fprintf(f, "%s", stat_name(id));
+		}
 		for (i = 0; i < g->nr; i++)
 			put(f, 100 * group_mean(st[i], g->v[i].nr, id) / base);
 		fputc('\n', f);
 		rows++;
 	}
-	if (!rc && !rows)
-		rc = error("nothing to compare: no metric is non-zero in the "
-			   "first group");
+	return rows;
+}
+
+static int chart_compare(const struct plot_opts *o, const struct run_set *set,
+			 const struct group_list *g)
+{
+	static const char *const keys[] = { "TITLE", "BARS", "LEGEND", "YLABEL" };
+	struct gp_text v[4] = { { 0 } }, legend = { NULL, 0, 0 };
+	struct run_stats **st = calloc(g->nr ? g->nr : 1, sizeof(*st));
+	size_t *all = calloc(set->nr_runs + 1, sizeof(*all));
+	FILE *f = dat_open(o, "compare");
+	size_t i, k, rows = 0, nr_all = 0;
+	char title[512];
+	int rc = f && st && all ? 0 : -1;
+
+	rc = rc || compare_stats(set, g, st);
+	if (!rc)
+		rows = compare_rows(o, f, g, st, &legend);
+	for (i = 0; st && i < g->nr; i++)
+		free(st[i]);
+	free(st);
+	if (!rc && (!rows || g->nr < 2)) {
+		free(all);
+		gp_text_release(&legend);
+		return not_drawn(o, "compare", f, v, 4, g->nr < 2 ?
+				 "one group only: nothing to compare it with" :
+				 "no metric is non-zero in the first group");
+	}
 	for (i = 0; !rc && i < g->nr; i++) {
 		char using[32], who[256];
 
 		snprintf(using, sizeof(using), "%zu%s", i + 2, i ? "" : ":xtic(1)");
 		snprintf(who, sizeof(who), "%s %s", o->by, g->v[i].value);
 		rc = clause(&v[1], "compare", -1, using, "histograms", who, "");
+		for (k = 0; all && k < g->v[i].nr; k++)
+			all[nr_all++] = g->v[i].runs[k];
 	}
-	rc = rc || gp_quote(&v[0], "vmscope: canonical metrics, mean over trials");
-	for (i = 0; st && i < g->nr; i++)
-		free(st[i]);
-	free(st);
-	return render(o, "compare", f, rc, keys, v, 2);
+	runs_title("metrics, mean over trials", set, all, nr_all, title,
+		   sizeof(title));
+	free(all);
+	rc = rc || gp_quote(&v[0], title) ||
+	     /* the legend holds stat names only ([a-z_]), so "\n" may break it */
+	     (legend.len ? gp_printf(&v[2], "set xlabel \"%s\"", legend.buf) :
+	      gp_printf(&v[2], "set xtics rotate by -30"));
+	rc = rc || gp_quote(&v[3], o->of_largest ? "% of the largest group's mean" :
+			    "% of the first group's mean");
+	gp_text_release(&legend);
+	return render(o, "compare", f, rc, keys, v, 4);
 }
 
 /* ------------------------------------------------------------------ */
 /* the command                                                         */
 /* ------------------------------------------------------------------ */
+
+int plot_mkdir(const char *dir)
+{
+	char *path = strdup(dir), *p;
+	int rc = 0;
+
+	if (!path)
+		return error("out of memory");
+	for (p = path + 1; !rc; p++) {
+		char c = *p;
+
+		if (c != '/' && c)
+			continue;
+		*p = 0;
+		if (mkdir(path, 0777) && errno != EEXIST)
+			rc = error_errno("cannot create '%s'", path);
+		*p = c;
+		if (!c)
+			break;
+	}
+	free(path);
+	return rc;
+}
 
 static int parse_charts(const char *list, struct plot_opts *o)
 {
@@ -616,7 +910,7 @@ static int parse_charts(const char *list, struct plot_opts *o)
 	return copy ? rc : error("out of memory");
 }
 
-static int plot_all(const struct plot_opts *o, const struct run_set *set)
+int plot_charts(const struct plot_opts *o, const struct run_set *set)
 {
 	struct group_list blocks;
 	size_t *runs = calloc(set->nr_runs ? set->nr_runs : 1, sizeof(*runs));
@@ -631,6 +925,14 @@ static int plot_all(const struct plot_opts *o, const struct run_set *set)
 		return runs ? error("nothing to plot: no such run") : error("out of memory");
 	}
 	rc = group_by(set, o->by, runs, nr, &blocks);
+	/* the baseline first: compare draws the others as a per cent of it */
+	for (i = 1; !rc && o->baseline && i < blocks.nr; i++)
+		if (!strcmp(blocks.v[i].value, o->baseline)) {
+			struct group base = blocks.v[i];
+
+			memmove(&blocks.v[1], &blocks.v[0], i * sizeof(base));
+			blocks.v[0] = base;
+		}
 	/* one run over time unless asked to overlay: the last selected */
 	if (!rc && o->want[CH_TIMESERIES])
 		rc = o->overlay ? chart_timeseries(o, set, runs, nr) :
@@ -698,12 +1000,10 @@ int cmd_plot(int argc, char **argv, struct cmd_ctx *ctx)
 		plot_usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (mkdir(o.dir, 0777) && errno != EEXIST) {
-		error_errno("cannot create '%s'", o.dir);
+	if (plot_mkdir(o.dir))
 		return EXIT_FAILURE_RT;
-	}
 	rc = run_set_load(&set, argv + optind, (size_t)(argc - optind)) ||
-	     plot_all(&o, &set);
+	     plot_charts(&o, &set);
 	run_set_release(&set);
 	return rc ? EXIT_FAILURE_RT : EXIT_OK;
 }

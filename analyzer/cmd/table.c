@@ -99,51 +99,51 @@ static int row_of(const struct run_set *set, const struct group *g,
 	return rc;
 }
 
-static void print_block_text(const char *by, const char *value,
+static void print_block_text(FILE *out, const char *by, const char *value,
 			     const struct group_list *rows,
 			     const struct row_stats *rs, const struct extra *ex)
 {
 	size_t i, c;
 
-	printf("%s %s:\n", by, value);
-	printf("        Total I/O   Avg Swap   min    max     pg cache    min    max");
+	fprintf(out, "%s %s:\n", by, value);
+	fprintf(out, "        Total I/O   Avg Swap   min    max     pg cache    min    max");
 	for (c = 0; c < ex->nr; c++)
-		printf("  %12.12s", stat_name(ex->id[c]));
-	printf("\n       ----------- --------- ------- ------  --------- ------- -------");
+		fprintf(out, "  %12.12s", stat_name(ex->id[c]));
+	fprintf(out, "\n       ----------- --------- ------- ------  --------- ------- -------");
 	for (c = 0; c < ex->nr; c++)
-		printf("  ------------");
-	printf("\n");
+		fprintf(out, "  ------------");
+	fprintf(out, "\n");
 	for (i = 0; i < rows->nr; i++) {
 		const struct summary *s = rs[i].s;
 		char label[16];
 
 		snprintf(label, sizeof(label), "%s", rows->v[i].value);
 		/* the widths of the 2004 post (see the comment at the top) */
-		printf("%4s   ", label);
+		fprintf(out, "%4s   ", label);
 		if (s[COL_IO].n)
-			printf("%6.2f MB/s", s[COL_IO].mean);
+			fprintf(out, "%6.2f MB/s", s[COL_IO].mean);
 		else
-			printf("%11s", "-");
+			fprintf(out, "%11s", "-");
 		if (s[COL_SWAP].n)
-			printf("  %5.0f MB (%6.0f,%6.0f)", s[COL_SWAP].mean,
+			fprintf(out, "  %5.0f MB (%6.0f,%6.0f)", s[COL_SWAP].mean,
 			       s[COL_SWAP].min, s[COL_SWAP].max);
 		else
-			printf("  %5s%19s", "-", "");
+			fprintf(out, "  %5s%19s", "-", "");
 		if (s[COL_CACHE].n)
-			printf("  %5.0f MB (%6.0f,%6.0f)", s[COL_CACHE].mean,
+			fprintf(out, "  %5.0f MB (%6.0f,%6.0f)", s[COL_CACHE].mean,
 			       s[COL_CACHE].min, s[COL_CACHE].max);
 		else
-			printf("  %5s%19s", "-", "");
+			fprintf(out, "  %5s%19s", "-", "");
 		for (c = 0; c < ex->nr; c++) {
 			char v[24] = "-";
 
 			if (s[NR_FIXED + c].n)
 				table_fmt_compact(v, sizeof(v), s[NR_FIXED + c].mean);
-			printf("  %12s", v);
+			fprintf(out, "  %12s", v);
 		}
-		printf("\n");
+		fprintf(out, "\n");
 	}
-	printf("\n");
+	fprintf(out, "\n");
 }
 
 static int add_flat_rows(struct table *t, const char *value,
@@ -204,8 +204,8 @@ static int flat_header(struct table *t, const struct extra *ex,
 	return table_init(t, n, head, right);
 }
 
-static int report(const struct run_set *set, const char *by, const char *rows_key,
-		  int fmt, const struct extra *ex)
+static int report(FILE *out, const struct run_set *set, const char *by,
+		  const char *rows_key, int fmt, const struct extra *ex)
 {
 	char names[3 * MAX_EXTRA][48];
 	struct group_list blocks;
@@ -231,7 +231,7 @@ static int report(const struct run_set *set, const char *by, const char *rows_ke
 		if (!rs)
 			rc = error("out of memory");
 		if (!rc && fmt == FMT_TEXT)
-			print_block_text(by, blocks.v[b].value, &rows, rs, ex);
+			print_block_text(out, by, blocks.v[b].value, &rows, rs, ex);
 		else if (!rc)
 			rc = add_flat_rows(&t, blocks.v[b].value, &rows, rs, ex);
 		free(rs);
@@ -239,11 +239,19 @@ static int report(const struct run_set *set, const char *by, const char *rows_ke
 	}
 	if (fmt != FMT_TEXT && blocks.nr) {
 		if (!rc)
-			rc = table_print(&t, fmt, stdout);
+			rc = table_print(&t, fmt, out);
 		table_release(&t);
 	}
 	group_list_release(&blocks);
 	return rc;
+}
+
+int table_sweep_text(FILE *out, const struct run_set *set, const char *by,
+		     const char *rows)
+{
+	struct extra ex = { .nr = 0 };
+
+	return report(out, set, by, rows, FMT_TEXT, &ex);
 }
 
 /* "swap_out,kswapd_efficiency" -> stat ids; -1 with a message. */
@@ -313,7 +321,7 @@ int cmd_table(int argc, char **argv, struct cmd_ctx *ctx)
 	if (!rc && !set.nr_runs)
 		rc = error("no runs in the given databases");
 	if (!rc)
-		rc = report(&set, by, rows, fmt, &ex);
+		rc = report(stdout, &set, by, rows, fmt, &ex);
 	run_set_release(&set);
 	return rc ? EXIT_FAILURE_RT : EXIT_OK;
 }

@@ -8,11 +8,13 @@ if ! command -v gnuplot > /dev/null; then
 	exit 0
 fi
 
-# runs recorded on this machine (two swappiness tags, a marker each), and
-# an imported sweep with hostile labels
+# runs recorded on this machine (two swappiness tags, two markers 0.01 s
+# apart each), and an imported sweep with hostile labels
 for sw in 0 60; do
 	"$COLLECT" -q -i 0.1 --meminfo -o rec.db --tag kernel="$(uname -r)" --tag swappiness=$sw -- sh -c \
-		"sleep 0.4; '$VMSCOPE' mark rec.db 'dd started'; dd if=/dev/zero of=f bs=1M count=64 status=none; sleep 0.4; rm -f f"
+		"sleep 0.4; '$VMSCOPE' mark rec.db 'hog started'; '$VMSCOPE' mark rec.db 'dd started';
+		 dd if=/dev/zero of=f bs=1M count=64 status=none; sleep 0.4; rm -f f"
+	is "$?" 0 "plot-0.$sw recorded a run with swappiness tag $sw"
 done
 evil=$'it\'s "x" \\ \n; system("touch pwned"); set output "/tmp/pwned-$$" @'
 for sw in 0 60 100; do for t in 1 2; do
@@ -32,8 +34,13 @@ magic() {  # magic FILE: what kind of file it is, by its first bytes
 	*) grep -q '<svg' "$1" && echo svg || echo other ;;
 	esac
 }
+# compare needs two groups: --by swappiness; the other charts by kernel
 for db in rec sweep; do for fmt in png svg pdf; do
-	rc=$(run_rc out.$fmt "$VMSCOPE" plot $db.db --out "$db-$fmt" --format "$fmt")
+	rc=$(run_rc out.$fmt "$VMSCOPE" plot $db.db --out "$db-$fmt" --format "$fmt" \
+		--chart timeseries,swappiness,attribution,priority)
+	is "$rc" 0 "plot-1.$fmt every chart of $db.db as $fmt"
+	rc=$(run_rc out.$fmt "$VMSCOPE" plot $db.db --out "$db-$fmt" --format "$fmt" \
+		--chart compare --by swappiness)
 	is "$rc" 0 "plot-1.$fmt every chart of $db.db as $fmt"
 	for chart in timeseries swappiness attribution priority compare; do
 		ok=1
@@ -48,24 +55,77 @@ check "plot-2.2 no line of a script starts with a label's command" \
 	test -z "$(grep -h -e '^ *system' -e '^ *set output "/tmp' png/*.gp)"
 check "plot-2.3 and shows as text in the legend" grep -qF "kernel it''s \"x\" \\  ; system(\"touch pwned\")" png/swappiness.gp
 
-# the text chart: 80 columns, the title and the series
-rc=$(run_rc dumb.out "$VMSCOPE" plot rec.db --out dumb --format dumb --chart timeseries)
-is "$rc" 0 "plot-3.1 a text chart"
-check "plot-3.2 printed to the terminal too" grep -q "vmscope: run 2 (kernel $(uname -r), swappiness 60)" dumb.out
+# the text chart: 76 columns (a mail body), the title and the series; the
+# chart on stdout, the status line on stderr, never inside the chart
+"$VMSCOPE" plot rec.db --out dumb --format dumb --chart timeseries > dumb.out 2> dumb.err
+is "$?" 0 "plot-3.1 a text chart"
+check "plot-3.2 printed to the terminal too, titled with run, kernel and swappiness" \
+	grep -q "vmscope: over time -- run 2; kernel $(uname -r); swappiness 60" dumb.out
 check "plot-3.3 with the series named" grep -q "swap out" dumb/timeseries.txt
 check "plot-3.4 and the marker" grep -q "dd started" dumb/timeseries.gp
-is "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' dumb/timeseries.txt)" 80 \
-	"plot-3.5 it fits 80 columns"
+is "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' dumb/timeseries.txt)" 76 \
+	"plot-3.5 it fits 76 columns"
+check "plot-3.7 the status line goes to stderr" grep -q "^vmscope: wrote dumb/timeseries.txt" dumb.err
+check "plot-3.8 and not into the chart on stdout" test -z "$(grep 'vmscope: wrote' dumb.out)"
+# markers 0.01 s apart: one label, or labels on different rows, never two
+# labels at the same height that overlap
+awk -F' at ' '/^set label/ { split($2, a, ", graph "); print a[1], a[2] }' dumb/timeseries.gp > labels
+check "plot-3.9 close markers are merged or stacked, never overlapping" \
+	awk 'NR > 1 && $2 == y && $1 - x < 0.05 { bad = 1 } { x = $1; y = $2 } END { exit bad }' labels
+check "plot-3.10 both marker texts are there" \
+	grep -q "hog started.*dd started\|dd started.*hog started" <(tr '\n' ' ' < dumb/timeseries.gp)
+
+# compare as text: bars numbered, the metrics named apart under the chart
+"$VMSCOPE" plot rec.db --out dumb --format dumb --chart compare --by swappiness > cmp.out 2>&1
+is "$?" 0 "plot-3.11 compare as text"
+check "plot-3.12 at most six metrics, each named in its own legend entry" \
+	grep -q " 1 = [a-z_]*,  2 = " dumb/compare.txt
+check "plot-3.13 no label wider than the chart" \
+	test "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' dumb/compare.txt)" -le 76
+# one group: nothing to compare, so no chart and a reason
+rc=$(run_rc one.out "$VMSCOPE" plot rec.db --out onegroup --chart compare)
+is "$rc" 0 "plot-3.14 a chart with nothing to show is no error"
+check "plot-3.15 it is not drawn" test ! -e onegroup/compare.png
+check "plot-3.16 and says why" grep -q "compare: not drawn: one group only" one.out
+
+# --out into a folder whose parents do not exist
+rc=$(run_rc deep.out "$VMSCOPE" plot rec.db --out deep/er/dir --chart timeseries)
+is "$rc" 0 "plot-6.1 --out a/b/c creates the parents"
+check "plot-6.2 and the chart is there" test "$(magic deep/er/dir/timeseries.png)" = png
+
+# a memory-cgroup run scans in pgscan_anon/pgscan_file only: the scan panel
+# plots those instead of flat zeros
+printf 't,pgscan_kswapd,pgscan_direct,pgscan_anon,pgscan_file,pswpout,nr_free_pages\n0,0,0,0,0,0,1000\n1,0,0,500,4000,100,900\n2,0,0,900,9000,300,800\n' > memcg.csv
+"$VMSCOPE" import memcg.csv -o memcg.db --tag kernel=6.1.0 --tag swappiness=60
+is "$?" 0 "plot-7.0 imported a memory-cgroup-like run"
+"$VMSCOPE" plot memcg.db --out memcg --chart timeseries 2> memcg.err
+is "$?" 0 "plot-7.1 its time series"
+check "plot-7.2 the scan panel plots pgscan_anon and pgscan_file" \
+	grep -q "anon scanned (pgscan_anon)" memcg/timeseries.gp
+check "plot-7.3 and says so in its title" grep -q "memory cgroup reclaim" memcg/timeseries.gp
+# the same counters with kswapd scanning: the kswapd/direct panel stays
+printf 't,pgscan_kswapd,pgscan_direct,pgscan_anon,pgscan_file,pswpout,nr_free_pages\n0,0,0,0,0,0,1000\n1,4500,0,500,4000,100,900\n' > host.csv
+"$VMSCOPE" import host.csv -o host.db --tag kernel=6.1.0
+"$VMSCOPE" plot host.db --out host --chart timeseries 2> host.err
+check "plot-7.4 a run with kswapd scanning keeps the kswapd/direct panel" \
+	grep -q "kswapd scanned" host/timeseries.gp
+# a run with none of the counters: the time series is not drawn
+printf 't,pgfault\n0,1\n1,2\n' > bare.csv
+"$VMSCOPE" import bare.csv -o bare.db --tag kernel=6.1.0
+rc=$(run_rc bare.out "$VMSCOPE" plot bare.db --out bare --chart timeseries)
+is "$rc" 0 "plot-7.5 nothing to show is no error"
+check "plot-7.6 and the chart is not drawn, with a reason" \
+	test ! -e bare/timeseries.png -a -n "$(grep 'timeseries: not drawn' bare.out)"
 "$VMSCOPE" plot sweep.db --out dumb --format dumb --chart attribution > attr.txt 2>&1
 check "plot-3.6 attribution as text" grep -q "swap-out by cause" attr.txt
 
 # the script redraws the chart by hand
 rm -f png/compare.png
-(cd png && gnuplot compare.gp) 2>/dev/null
+(cd png && gnuplot compare.gp)
 check "plot-4.1 'gnuplot compare.gp' in the folder redraws it" test "$(magic png/compare.png)" = png
 
 # without gnuplot: a clear error naming the script
-rc=$(run_rc nognu.out env PATH=/nonexistent "$VMSCOPE" plot rec.db --out nognu --chart compare)
+rc=$(run_rc nognu.out env PATH=/nonexistent "$VMSCOPE" plot rec.db --out nognu --chart compare --by swappiness)
 is "$rc" 1 "plot-5.1 no gnuplot is an error"
 check "plot-5.2 that names the script to run by hand" \
 	grep -q "cannot run gnuplot: No such file or directory; install gnuplot-nox, then run: cd 'nognu' && gnuplot compare.gp" nognu.out
@@ -73,7 +133,7 @@ check "plot-5.2 that names the script to run by hand" \
 mkdir -p fakebin
 printf '#!/bin/sh\necho "line 3: broken" >&2\nexit 1\n' > fakebin/gnuplot
 chmod +x fakebin/gnuplot
-rc=$(run_rc fail.out env PATH="$TMP/fakebin:$PATH" "$VMSCOPE" plot rec.db --out failed --chart compare)
+rc=$(run_rc fail.out env PATH="$TMP/fakebin:$PATH" "$VMSCOPE" plot rec.db --out failed --chart compare --by swappiness)
 is "$rc" 1 "plot-5.4 a failing gnuplot is an error"
 check "plot-5.5 that names the script to run by hand" \
 	grep -q "gnuplot failed on 'failed/compare.gp'; run it by hand to see why: cd 'failed' && gnuplot compare.gp" fail.out

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# report: the comparison to mail.  From runs recorded here and from a sweep
+# imported from fixtures: report.txt fits a mail (76 columns, printable
+# ASCII), report.md links only files that exist, report.html is one file
+# a browser renders, and a hostile tag value is inert text in all three.
+. "$(dirname "$0")/../lib.sh"
+cd "$TMP" || exit 1
+[ -n "${KEEP:-}" ] && trap - EXIT
+SERIES="$TOP/tests/fixtures/series/2.6.32-vendor_linux-mm-shahzad"
+if ! command -v gnuplot > /dev/null; then
+	skip "report" "gnuplot is not installed (apt-get install gnuplot-nox)"
+	exit 0
+fi
+
+# longest line and any byte that is not printable ASCII (newline aside)
+width() { awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$1"; }
+controls() { LC_ALL=C grep -c '[^ -~]' "$1"; }
+# targets of Markdown links and images that are not files beside it
+missing_links() {
+	grep -o '](\([^)]*\))' "$1/report.md" | sed 's/^](//; s/)$//' |
+		while read -r f; do [ -e "$1/$f" ] || echo "$f"; done
+}
+
+# --- runs recorded on this machine: two swappiness tags, one trial each
+for sw in 0 60; do
+	"$COLLECT" -q -i 0.1 --meminfo -o rec.db --tag kernel="$(uname -r)" --tag swappiness=$sw -- sh -c \
+		"'$VMSCOPE' mark rec.db 'writers started'; dd if=/dev/zero of=f bs=1M count=32 status=none; sleep 0.3; rm -f f"
+	is "$?" 0 "report-0.$sw recorded a run with swappiness $sw"
+done
+rc=$(run_rc rec.out "$VMSCOPE" report rec.db --by swappiness -o rec --format txt,md,html)
+is "$rc" 0 "report-1.1 a report of two runs recorded here"
+for f in txt md html; do
+	check "report-1.2 report.$f written" test -s rec/report.$f
+done
+is "$(width rec/report.txt)" "$(( $(width rec/report.txt) <= 76 ? $(width rec/report.txt) : 76 ))" \
+	"report-1.3 no line of report.txt over 76 columns"
+is "$(controls rec/report.txt)" 0 "report-1.4 report.txt holds printable ASCII only"
+check "report-1.5 it says what was compared" grep -q "swappiness = 0: 1 trial (run 1 of rec.db" rec/report.txt
+check "report-1.19 facts equal in every run are listed once" \
+	grep -q "The same in every run: kernel_release $(uname -r);.* page_size [0-9]*; cpus [0-9]*;" <(tr '\n' ' ' < rec/report.txt)
+check "report-1.6 one trial a side is 'n too small', no p-value" grep -q "n<3: n too small" rec/report.txt
+check "report-1.7 the metrics in ncompare columns" \
+	grep -q "^      base +-%sd    %change       new +-%sd   p(Holm)  metric$" rec/report.txt
+check "report-1.8 the attribution per group" grep -q "^swappiness 60 (1 run, model " rec/report.txt
+check "report-1.9 the collector's command line" grep -q "vmscope-collect -q -i 0.1 --meminfo -o rec.db" rec/report.txt
+check "report-1.10 and the report's own" grep -q "^vmscope report --by swappiness -o rec --format txt,md,html rec.db" rec/report.txt
+check "report-1.11 a text chart in the mail" grep -q "^ *swappiness 0 *swappiness 60" rec/report.txt
+is "$(missing_links rec)" "" "report-1.12 report.md links only files that exist"
+check "report-1.13 report.md shows charts" grep -q '^!\[.*\](charts/compare.png)' rec/report.md
+check "report-1.14 the status lines went to stderr" grep -q "^vmscope: wrote rec/report.txt" rec.out
+# the same charts in both: each PNG linked from report.md is an SVG inlined
+# in report.html, which refers to no file
+is "$(grep -c '<svg' rec/report.html)" "$(grep -c '^!\[' rec/report.md)" \
+	"report-1.15 report.html inlines as SVG every chart report.md links"
+check "report-1.16 and there are charts" test "$(grep -c '<svg' rec/report.html)" -ge 2
+# a database whose file name holds an escape sequence and a newline: the
+# name is shown, cleaned, in every paragraph that names it
+cp rec.db $'rec\e[7m\nSubject: x.db'
+rc=$(run_rc odd.out "$VMSCOPE" report $'rec\e[7m\nSubject: x.db' --by swappiness -o odd --format txt,md,html)
+is "$rc" 0 "report-1.17 a report from a database with a hostile file name"
+# (gnuplot's SVG indents with tabs: count the other control characters)
+is "$(controls odd/report.txt)$(controls odd/report.md)$(tr -d '\t' < odd/report.html | LC_ALL=C grep -c '[^ -~]')" 000 \
+	"report-1.18 its name arrives without control characters in all three"
+
+# --- a sweep imported from fixture snapshots: swappiness 0, 60, 100, three
+# trials each; swap-out grows with swappiness (none at 0), trial by trial
+# a little different, so the spread is known
+for sw in 0 60 100; do for t in 1 2 3; do
+	k=0
+	for f in "$SERIES"/*.txt; do
+		awk -v add=$((k * sw * (50 + t))) '$1 == "pswpout" { $2 += add } { print }' "$f"
+		k=$((k + 1))
+	done > loop.log
+	"$VMSCOPE" import loop.log -o sweep.db -i 5 --tag kernel=2.6.32-vendor \
+		--tag swappiness=$sw --tag trial=$t 2> import.err
+	is "$?" 0 "report-2.0 imported swappiness $sw trial $t"
+done; done
+q sweep.db "INSERT INTO result (run_id, name, value) SELECT id, 'io_mbps', 100 + id FROM run"
+rc=$(run_rc sweep.out "$VMSCOPE" report sweep.db --by swappiness --baseline 0 -o sweep --format txt,md,html)
+is "$rc" 0 "report-2.1 a report of the imported sweep"
+check "report-2.2 the 2004 table for a sweep" grep -q "Total I/O   Avg Swap" sweep/report.txt
+check "report-2.3 with a line per swappiness value" grep -q "^ 100   10[0-9].[0-9][0-9] MB/s" sweep/report.txt
+# swap_out from 0 (all three trials) to 6000+ pages: a p-value all the same,
+# significant after Holm's correction
+check "report-2.4 0 -> N swapped is 'from 0' and significant" \
+	grep -qE "^ +0 +from 0 +[0-9.]+K? +\+- *[0-9]+% +[0-9.e-]+\* +swap_out$" sweep/report.txt
+check "report-2.5 the correction is stated" grep -q "Holm's step-down" sweep/report.txt
+check "report-2.6 unchanged metrics follow in one compact block" \
+	grep -q "^Changed by less than 10% and not significant:" sweep/report.txt
+is "$(width sweep/report.txt)" "$(( $(width sweep/report.txt) <= 76 ? $(width sweep/report.txt) : 76 ))" \
+	"report-2.7 no line of report.txt over 76 columns"
+is "$(controls sweep/report.txt)" 0 "report-2.8 printable ASCII only"
+is "$(missing_links sweep)" "" "report-2.9 report.md links only files that exist"
+check "report-2.10 an imported run's command line, as vmscope import" \
+	grep -q "^vmscope import -o sweep.db -i 5 --tag kernel=2.6.32-vendor --tag \\\\$" sweep/report.txt
+# every group that swapped has its unexplained share, also where it is 0%
+is "$(grep -c '^  unexplained ' sweep/report.txt)" "$(grep -c '^  swapped out [1-9]' sweep/report.txt)" \
+	"report-2.14 the attribution has an unexplained share for every group that swapped"
+check "report-2.15 the size of Holm's family is stated" \
+	grep -q "Holm's family: [0-9]* metrics" <(tr '\n' ' ' < sweep/report.txt)
+rc=$(run_rc nobase.out "$VMSCOPE" report sweep.db --by swappiness --baseline 7 -o nobase)
+is "$rc" 1 "report-2.11 an unknown baseline is an error"
+check "report-2.12 that names it" grep -q "^vmscope: no run has swappiness = '7' for the baseline$" nobase.out
+rc=$(run_rc noby.out "$VMSCOPE" report sweep.db)
+is "$rc" 2 "report-2.13 no --by is misuse"
+
+# --- a hostile tag value: quotes, a newline that would start a mail header,
+# an escape sequence, markup and script
+evil=$'it\'s "x" \e[31mRED\e[0m\nSubject: pwned <script>document.body.innerHTML="PWNED"</script> <img src=x onerror=alert(1)> [l](javascript:x) `c` *b*'
+for patch in base "$evil"; do for t in 1 2 3; do
+	cat "$SERIES"/*.txt > loop.log
+	"$VMSCOPE" import loop.log -o evil.db -i 5 --tag kernel=2.6.32-vendor --tag patch="$patch" 2> import.err
+	is "$?" 0 "report-3.0 imported a run with patch tag $t"
+done; done
+rc=$(run_rc evil.out "$VMSCOPE" report evil.db --by patch --baseline base -o evil --format txt,md,html)
+is "$rc" 0 "report-3.1 a report with a hostile tag value"
+is "$(controls evil/report.txt)" 0 "report-3.2 txt: the escape and newline are gone"
+check "report-3.3 txt: no line starts a mail header" test -z "$(grep '^Subject:' evil/report.txt)"
+check "report-3.4 txt: the value is there as text" grep -qF '?[31mRED?[0m?Subject: pwned <script>' evil/report.txt
+is "$(width evil/report.txt)" "$(( $(width evil/report.txt) <= 76 ? $(width evil/report.txt) : 76 ))" \
+	"report-3.5 txt: still 76 columns"
+# outside code blocks (4 spaces: literal) and our own image lines, every
+# Markdown character of the value comes escaped
+check "report-3.6 md: no unescaped markup outside code blocks" test -z "$(grep -v -e '^    ' -e '^!\[' evil/report.md |
+	grep -E '(^|[^\\])[]<>[`*_]')"
+check "report-3.7 md: the value as escaped text" \
+	grep -qF 'pwned \<script\>document\.body\.innerHTML\=\"PWNED\"\<\/script\>' evil/report.md
+is "$(controls evil/report.md)" 0 "report-3.8 md: printable ASCII only"
+check "report-3.9 html: no script or img element at all" test -z "$(grep -i -e '<script' -e '<img' evil/report.html)"
+check "report-3.10 html: the value as entities" grep -qF '&lt;script&gt;document.body.innerHTML=&quot;PWNED&quot;&lt;/script&gt;' evil/report.html
+check "report-3.12 txt: the command line quotes the value for a shell" \
+	grep -q "^    'patch=it'\\\\''s \"x\" ?\\[31mRED?\\[0m?Subject: pwned" evil/report.txt
+check "report-3.11 html: self-contained, no reference to another file" \
+	test -z "$(grep -oE '(src|href)="[^#"][^"]*"' evil/report.html)"
+
+# --- the HTML in a real browser: it renders, and the script stays text
+chrome=$(command -v chromium || command -v chromium-browser)
+if [ -z "$chrome" ]; then
+	skip "report-4 html in headless chromium" "chromium is not installed (apt-get install chromium)"
+	exit 0
+fi
+shot() {  # shot HTML PNG: a screenshot of a file, 1000x1600
+	local ud
+	ud=$(mktemp -d)
+	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$ud" --window-size=1000,1600 --screenshot="$2" "file://$1" > /dev/null 2>&1
+	rm -rf "$ud"
+}
+echo '<!DOCTYPE html><html><body></body></html>' > blank.html
+shot "$TMP/blank.html" blank.png
+shot "$TMP/evil/report.html" evil.png
+if [ ! -s blank.png ]; then
+	skip "report-4 html in headless chromium" "chromium made no screenshot here (as root it needs --no-sandbox; see $chrome)"
+	exit 0
+fi
+check "report-4.1 chromium renders report.html to a screenshot" test -s evil.png
+# a blank page compresses to almost nothing; text and charts do not
+blank=$(stat -c %s blank.png) full=$(stat -c %s evil.png)
+check "report-4.2 the screenshot is not blank ($full bytes, a blank page $blank)" test "$full" -gt $((blank * 10))
+ud=$(mktemp -d)
+timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	--disable-background-networking --disable-component-update --disable-sync \
+	--user-data-dir="$ud" --dump-dom "file://$TMP/evil/report.html" > dom.html 2> /dev/null
+rm -rf "$ud"
+check "report-4.3 the page's DOM keeps the report (the script did not run)" \
+	grep -q "What was compared" dom.html
+check "report-4.4 and holds the hostile value as text" grep -qF '&lt;script&gt;document.body.innerHTML="PWNED"' dom.html
