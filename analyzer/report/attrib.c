@@ -5,6 +5,7 @@
  * are the sums over its runs.  The unexplained share is always printed,
  * also at 0%, since a model that explains everything is a claim too.
  */
+#include <math.h>
 #include <string.h>
 
 #include "attrib.h"
@@ -29,6 +30,7 @@ static int group_block(struct gp_text *t, const struct run_set *set,
 {
 	struct attribution sum, a;
 	struct run_model m;
+	const struct replay_opts plain = { NAN, NULL, NULL };
 	const enum cause *cl;
 	size_t k, n, i;
 	int rc = 0;
@@ -36,7 +38,7 @@ static int group_block(struct gp_text *t, const struct run_set *set,
 	memset(&sum, 0, sizeof(sum));
 	memset(&m, 0, sizeof(m));
 	for (k = 0; !rc && k < g->nr; k++) {
-		rc = replay_run(set, &set->runs[g->runs[k]], &m, &a, NULL, NULL);
+		rc = replay_run(set, &set->runs[g->runs[k]], &m, &a, &plain);
 		if (!rc)
 			add(&sum, &a);
 	}
