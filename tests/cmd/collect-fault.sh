@@ -62,6 +62,7 @@ db="$TMP/refold.db"
 "$COLLECT" -q -i 0.05 -o "$db" &
 pid=$!
 on_exit "kill -9 $pid"
+for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
 sleep 1
 kill -9 $pid
 wait $pid 2>/dev/null
@@ -106,6 +107,8 @@ else
 		rm -f "$db"*
 		"$COLLECT" -q -i 0.02 -o "$db" &
 		pid=$!
+		# (start-up is slow under the sanitizers: wait for the tail)
+		for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
 		sleep 1
 		kill -9 $pid
 		wait $pid 2>/dev/null
