@@ -133,8 +133,12 @@ void table_clean(char *s)
 			 * before writing: out may be where in is) */
 			int c1 = in[0] == 0xc2 && in[1] >= 0x80 && in[1] <= 0x9f;
 
+			/* white space (a label's newline) reads best as a blank */
+			int blank = in[0] == '\n' || in[0] == '\t' || in[0] == '\r' ||
+				    in[0] == '\v' || in[0] == '\f';
+
 			in += c1 ? 2 : 1;
-			*out++ = '?';
+			*out++ = blank ? ' ' : '?';
 			continue;
 		}
 		memmove(out, in, n);

@@ -39,7 +39,8 @@ void table_fmt_compact(char *buf, size_t cap, double v);
  * Terminal safety, for every text a command prints that came from a
  * database or a user (labels, tags, marker text, result names and
  * units): C0 controls, DEL, C1 controls (U+0080-U+009F in UTF-8) and
- * bytes that are not UTF-8 become '?'.  table_clean() works in place
+ * bytes that are not UTF-8 become '?' (white space controls, such as
+ * a newline, a blank).  table_clean() works in place
  * (the result is never longer); table_put_clean() writes s cleaned
  * (NULL as ""), -1 on a write error.  Text and markdown tables go
  * through it; CSV is data for programs and keeps its bytes (quoted).
