@@ -22,6 +22,7 @@
 
 #include "boot.h"
 #include "cmd.h"
+#include "db.h"
 #include "err.h"
 #include "fetch.h"
 #include "guest.h"
@@ -220,6 +221,44 @@ static void matrix_report(const struct lab *l)
 	}
 }
 
+/*
+ * The trials an OOM kill ended (bench records them as the result
+ * oom_kills and the tag oom=<victim>), listed after the summary: they are
+ * results of the sweep, not failed boots, and `table` shows only the
+ * figures they lack.
+ */
+static void oom_trials(const struct lab *l)
+{
+	static const char sql[] =
+		"SELECT coalesce(k.value, '?'), coalesce(s.value, '?'), "
+		"coalesce(t.value, '?'), coalesce(v.value, '?'), r.value "
+		"FROM results r "
+		"LEFT JOIN run_tags k ON k.run_id = r.run_id AND k.key = 'lab_kernel' "
+		"LEFT JOIN run_tags s ON s.run_id = r.run_id AND s.key = 'swappiness' "
+		"LEFT JOIN run_tags t ON t.run_id = r.run_id AND t.key = 'trial' "
+		"LEFT JOIN run_tags v ON v.run_id = r.run_id AND v.key = 'oom' "
+		"WHERE r.name = 'oom_kills' AND r.value > 0 ORDER BY r.run_id";
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int n = 0;
+
+	if (access(l->db, F_OK) || db_open(l->db, DB_READ, &db))
+		return;
+	if (db_prepare(db, l->db, sql, &st) == 0) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			if (!n++)
+				printf("\nlab: OOM-killed trials (recorded as results, "
+				       "the sweeps went on):\n");
+			printf("  %s, swappiness %s, trial %s: %.0f OOM kill(s), victim %s\n",
+			       sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
+			       sqlite3_column_text(st, 2), sqlite3_column_double(st, 4),
+			       sqlite3_column_text(st, 3));
+		}
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+}
+
 /* "boot i of n", and the time left from the boots so far. */
 static void progress(int i, int n, double start, const char *image, int lru_on)
 {
@@ -279,8 +318,10 @@ int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 			failed += !results[n++].ok;
 		}
 	summary(&l, results, n);
-	if (n > failed && !lab_interrupted)
+	if (n > failed && !lab_interrupted) {
+		oom_trials(&l);
 		matrix_report(&l);
+	}
 	printf("\nlab: %d of %d boots ok, %.0f s in all\n", n - failed, total,
 	       pace_now_s() - start);
 	if (lab_interrupted)

@@ -51,17 +51,27 @@ is "$(q lab.db "SELECT group_concat(k, ' ') FROM (SELECT DISTINCT kernel_release
 	"$(printf '%s\n' "${rels[@]}" | sort | paste -sd' ')" "lab-1.5 recorded by the guests' kernels"
 for r in "${rels[@]}"; do
 	for mode in off on; do
-		is "$(q lab.db "SELECT count(*) FROM run_tags WHERE (key = 'lru_gen' AND value = '$mode')
+		is "$(q lab.db "SELECT count(*) FROM run_tags WHERE run_id IN (SELECT run_id FROM run_tags
+			WHERE key = 'lab_kernel' AND value = '$r (lru_gen $mode)') AND ((key = 'lru_gen' AND value = '$mode')
 			OR (key = 'lab_kernel' AND value = '$r (lru_gen $mode)') OR (key = 'lab_memory' AND value = '512M')
-			OR (key = 'lab_accel' AND value IN ('kvm', 'tcg')) OR (key = 'kernel' AND value = '$r')")" \
+			OR (key = 'lab_accel' AND value IN ('kvm', 'tcg')) OR (key = 'kernel' AND value = '$r'))")" \
 			"$(q lab.db "SELECT 5 * count(*) FROM run_tags WHERE key = 'lab_kernel' AND value = '$r (lru_gen $mode)'")" \
 			"lab-1.6 $r, lru_gen $mode: every run tagged with the kernel, the LRU mode and the lab settings"
 		is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lab_kernel' AND value = '$r (lru_gen $mode)'")" 2 \
 			"lab-1.6b $r, lru_gen $mode: both trials came back"
-		traced=$(q lab.db "SELECT sum(v.delta) FROM counter_values v JOIN run_tags t ON t.run_id = v.run_id
-			AND t.key = 'lab_kernel' AND t.value = '$r (lru_gen $mode)'
+		traced=$(q lab.db "SELECT count(*) || ' ' || coalesce(sum(v.delta), 0) FROM counter_values v
+			JOIN run_tags t ON t.run_id = v.run_id AND t.key = 'lab_kernel' AND t.value = '$r (lru_gen $mode)'
 			WHERE v.source = 'trace' AND v.name LIKE '%priority%'")
-		check "lab-1.9 $r, lru_gen $mode: reclaim priorities traced (${traced:-0} passes)" test "${traced:-0}" -gt 0
+		if [ "$mode" = on ] && [ "${r#6.1.}" != "$r" ]; then
+			# 6.1's MGLRU reclaim (evict_folios) does not fire
+			# mm_vmscan_lru_shrink_inactive, 6.12's does: the series is
+			# recorded, with no passes in it
+			check "lab-1.9 $r, lru_gen $mode: the priority series came back (${traced#* } passes)" \
+				test "${traced%% *}" -gt 0
+		else
+			check "lab-1.9 $r, lru_gen $mode: reclaim priorities traced (${traced#* } passes)" \
+				test "${traced#* }" -gt 0
+		fi
 		check "lab-1.11 $r, lru_gen $mode: the console log is kept" \
 			grep -q "Linux version $r" "lab.db.logs/$r-lru_gen-$mode.log"
 	done
@@ -78,7 +88,13 @@ is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'hog_mb' AND value > 0
 "$VMSCOPE" attribute lab.db 1 > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
 	grep -q "traced pages per level (vmscan tracepoints)" attr1
-check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+# /var/tmp is shared with other labs on the machine: judge only when none runs
+others() { pgrep -f '[v]mscope lab ' | grep -vx "$$" | grep -q .; }
+if others; then
+	skip "lab-1.12" "another vmscope lab is running: its work directories are in /var/tmp too"
+else
+	check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+fi
 for report in "table --by lab_kernel --rows swappiness" "compare --by lab_kernel" "attribute --by lab_kernel"; do
 	check "lab-1.13 the matrix report ends with '$report'" grep -q "^== vmscope $report lab.db$" out1
 done
@@ -135,7 +151,11 @@ is "$?" 130 "lab-6.1 an interrupted lab exits 130"
 check "lab-6.2 and says the boot was interrupted" grep -q "FAILED: interrupted" out7
 is "$(md5sum < lab.db)" "$sum" "lab-6.3 the database is untouched"
 check "lab-6.4 no QEMU is left running" sh -c "! pgrep -f '[q]emu-system-x86_64.*$K' >/dev/null"
-check "lab-6.5 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+if others; then
+	skip "lab-6.5" "another vmscope lab is running: its work directories are in /var/tmp too"
+else
+	check "lab-6.5 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+fi
 
 # --- 7: the host's database changes while the guest runs ------------------
 runs=$(q lab.db 'SELECT count(*) FROM run')
@@ -178,3 +198,14 @@ if command -v apt-cache > /dev/null; then
 else
 	skip "lab-9.4" "no apt-cache on this machine"
 fi
+
+# --- 10: an OOM kill in a trial is its result, and the lab lists it -------
+# a hog of 1.15 x what the guest has free (below RAM + swap, so malloc
+# succeeds under heuristic overcommit) with 32M of swap cannot fit
+"$VMSCOPE" lab --kernel "$K" --swap 32M -o oom.db -- bench swappiness --swappiness 100 \
+	--trials 1 --write 32M --hog-fraction 1.15 > out12 2> err12
+is "$?" 0 "lab-10.1 a guest whose trial is OOM-killed still succeeds"
+check "lab-10.2 the lab lists the OOM-killed trial with its victim" \
+	grep -q "^  $rel (lru_gen off), swappiness 100, trial 1: 1 OOM kill(s), victim hog$" out12
+is "$(q oom.db "SELECT r.value || ' ' || t.value FROM results r JOIN run_tags t ON t.run_id = r.run_id
+	AND t.key = 'oom' WHERE r.name = 'oom_kills'")" "1.0 hog" "lab-10.3 stored as the trial's result and tag"
