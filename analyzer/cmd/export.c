@@ -13,7 +13,8 @@
  * Both start with records "#fact", "#tag", "#marker", "#watermark" and
  * "#sample" (RUN, KEY, VALUE) holding every run's facts (the run table's
  * non-NULL columns), tags, markers, watermarks, and the samples taken
- * with a clock skew or missed ticks, so that `vmscope import` rebuilds the runs exactly; CSV readers
+ * with a clock skew or missed ticks or holding no counter ("SKEW MISSED
+ * [T_US]": a long export has no row for those), so that `vmscope import` rebuilds the runs exactly; CSV readers
  * that skip lines starting with '#' see a plain table.  A vmstat name
  * that would be read as another column ("t", "seq", "run_id", a name with
  * a '.' or starting with '#') is written "vmstat.NAME".
@@ -162,9 +163,11 @@ static int write_meta(sqlite3 *db, const char *path, int64_t run_id)
 		"coalesce(low_pages, '') || ' ' || coalesce(high_pages, '') "
 		"FROM watermark WHERE run_id = ? ORDER BY node, zone",
 		/* the rare samples with a clock skew or missed ticks */
-		"SELECT seq, wall_skew_us || ' ' || missed FROM sample_seq "
-		"WHERE run_id = ? AND (wall_skew_us <> 0 OR missed <> 0) "
-		"ORDER BY seq",
+		"SELECT s.seq, s.wall_skew_us || ' ' || s.missed || "
+		"CASE WHEN l.name_ids = '[]' THEN ' ' || s.t_us ELSE '' END "
+		"FROM sample_seq s JOIN layout l ON l.id = s.layout_id "
+		"WHERE s.run_id = ? AND (s.wall_skew_us <> 0 OR s.missed <> 0 "
+		"OR l.name_ids = '[]') ORDER BY s.seq",
 	};
 	static const char *const kind[] = {
 		"#fact", "#tag", "#marker", "#watermark", "#sample",

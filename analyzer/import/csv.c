@@ -22,6 +22,7 @@
  * are resolved then, not per row.
  */
 #include <csv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,7 +237,9 @@ static int switch_run(struct csv_state *cs, int64_t run)
 {
 	struct importer *im = cs->im;
 
-	if (im->run_open && run != im->meta_run && import_close_run(im))
+	if (im->run_open && run != im->meta_run &&
+	    ((cs->is_long && import_fill_empty(im, INT64_MAX)) ||
+	     import_close_run(im)))
 		return -1;
 	im->meta_run = run;
 	return 0;
@@ -247,6 +250,7 @@ static int wide_row(struct csv_state *cs)
 	struct importer *im = cs->im;
 	int64_t t, run, v;
 	size_t i;
+	int rc;
 
 	if (cs->nr != cs->nr_col)
 		return import_fail(im, "%zu fields where the header has %zu",
@@ -266,7 +270,11 @@ static int wide_row(struct csv_state *cs)
 		    kv_push(&im->kv, c->src, c->name, c->name_len, v))
 			return -1;
 	}
-	return import_emit(im, t);
+	/* an export's row of empty cells: a sample with no counter */
+	im->emit_empty = im->is_export;
+	rc = import_emit(im, t);
+	im->emit_empty = 0;
+	return rc;
 }
 
 static int long_row(struct csv_state *cs)
@@ -289,7 +297,9 @@ static int long_row(struct csv_state *cs)
 		if (import_emit(im, cs->cur_t))
 			return -1;
 	}
-	if (switch_run(cs, run / 1000000))
+	if (switch_run(cs, run / 1000000) ||
+	    (!(cs->have_cur && seq == cs->cur_seq) &&
+	     import_fill_empty(im, seq)))
 		return -1;
 	cs->have_cur = 1;
 	cs->cur_run = run;
@@ -389,7 +399,7 @@ int import_csv(struct importer *im, struct line_reader *r, char *first,
 		rc = cs.failed;
 	}
 	if (!rc && cs.is_long && cs.have_cur)
-		rc = import_emit(im, cs.cur_t);
+		rc = import_emit(im, cs.cur_t) || import_fill_empty(im, INT64_MAX);
 	else if (!rc && !im->run_open && im->store->run_id == 0)
 		rc = import_fail(im, "a header and no rows");
 	csv_free(&p);

@@ -107,8 +107,10 @@ struct importer {
 	/* an export's per-sample skew and missed ticks, in file order */
 	struct import_sample_meta {
 		int64_t run, seq, skew_us, missed;
+		int64_t empty_t_us;        /* a sample with no counter: its t; else -1 */
 	} *smeta;
-	size_t nr_smeta, smeta_next;
+	size_t nr_smeta, smeta_next, empty_next;
+	int emit_empty;            /* store a sample even with no counter */
 	int page_said;
 	char done[512];            /* "run 3 (10 samples), ...", said on commit */
 };
@@ -123,6 +125,11 @@ int import_fail(struct importer *im, const char *fmt, ...)
  * previous time plus -i).  Splits the run at a reboot.
  */
 int import_emit(struct importer *im, int64_t t_us);
+/*
+ * Store an export's samples without counters (its #sample records) of
+ * the run being read, with seq below `seq`, in order.
+ */
+int import_fill_empty(struct importer *im, int64_t seq);
 /* Close the open run, deriving its end and interval; no-op if none. */
 int import_close_run(struct importer *im);
 /* Remember an export's fact or tag for run `run` (copied). */

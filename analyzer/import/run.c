@@ -496,7 +496,7 @@ int import_add_meta(struct importer *im, int64_t run, const char *kind,
 		    const char *key, const char *value)
 {
 	if (!strcmp(kind, "sample")) {
-		/* key: seq; value: "SKEW_US MISSED" */
+		/* key: seq; value: "SKEW_US MISSED [T_US]" */
 		struct import_sample_meta *s = realloc(im->smeta,
 				(im->nr_smeta + 1) * sizeof(*s));
 		char *end;
@@ -513,6 +513,9 @@ int import_add_meta(struct importer *im, int64_t run, const char *kind,
 		if (*end != ' ')
 			return import_fail(im, "bad #sample record");
 		s->missed = strtoll(end + 1, &end, 10);
+		s->empty_t_us = -1;
+		if (*end == ' ')          /* no counter at all: its t */
+			s->empty_t_us = strtoll(end + 1, &end, 10);
 		if (*end)
 			return import_fail(im, "bad #sample record");
 		im->nr_smeta++;
@@ -671,7 +674,7 @@ int import_emit(struct importer *im, int64_t t_in)
 	int64_t t, skew, missed, back, common;
 	int reboot = 0;
 
-	if (im->kv.nr == 0)
+	if (im->kv.nr == 0 && !im->emit_empty)
 		return 0;
 	if (!im->prev && !(im->prev = calloc(1, sizeof(*im->prev))))
 		return error("out of memory");
@@ -708,6 +711,24 @@ int import_emit(struct importer *im, int64_t t_in)
 	if (im->store->nr_q >= IMPORT_BATCH && store_flush(im->store))
 		return -1;
 	return 0;
+}
+
+int import_fill_empty(struct importer *im, int64_t seq)
+{
+	int rc = 0;
+
+	for (; !rc && im->empty_next < im->nr_smeta; im->empty_next++) {
+		const struct import_sample_meta *m = im->smeta + im->empty_next;
+
+		if (m->run < im->meta_run || m->empty_t_us < 0)
+			continue;
+		if (m->run > im->meta_run || m->seq >= seq || m->seq != im->seq)
+			break;
+		im->emit_empty = 1;
+		rc = import_emit(im, m->empty_t_us);
+		im->emit_empty = 0;
+	}
+	return rc;
 }
 
 void import_release(struct importer *im)

@@ -199,8 +199,9 @@ static int meminfo_line(struct importer *im, struct text_state *ts,
 static const char *looks_like(const char *line)
 {
 	if (!strncmp(line, "Linux ", 6) && strstr(line, "CPU)"))
-		return "looks like sar text (sysstat); run `sadf -j` on the "
-		       "sa file and import its JSON, or import the sa file";
+		return "looks like sar text (sysstat): rates per second, not "
+		       "/proc/vmstat counters, and not read; import the "
+		       "/proc/vmstat log of the same run instead";
 	if (strstr(line, "procs") && strstr(line, "memory"))
 		return "looks like vmstat(8) output (rates, not /proc/vmstat "
 		       "counters); record /proc/vmstat instead";

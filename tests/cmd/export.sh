@@ -4,6 +4,12 @@
 . "$(dirname "$0")/../lib.sh"
 db="$TMP/series.db"
 series_db "$db"
+# timed: checks of one given snapshot hold only if the collector saw every
+# rewrite of the series (a loaded machine can make it miss one)
+timed() {
+	if [ "$series_synced" = 1 ]; then "$@"; else
+		skip "${*: -1}" "the collector missed a rewrite of the series (a loaded machine)"; fi
+}
 "$COLLECT" -q -i 0.05 -n 4 --meminfo -o "$db" --label 'a,"b"|c' --tag kernel=x --tag trial=1
 
 # --long decodes exactly what the counter_values view shows (all 10
@@ -19,7 +25,7 @@ got=$(data "$TMP/long.csv" | tail -n +2 | strip)
 want=$(sqlite3 -csv "$db" "SELECT run_id, seq, 0, source, name, value, delta, reset, kind, u64 FROM counter_values" | strip)
 if [ "$got" == "$want" ]; then pass "export-1.3 --long equals the counter_values view"; else
 	fail "export-1.3 --long equals the counter_values view" "$(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi
-is "$(grep -c '"vmstat","pgmajfault","3","","1","counter","3"$' "$TMP/long.csv")" 1 "export-1.4 a reset has an empty delta and reset 1"
+timed is "$(grep -c '"vmstat","pgmajfault","3","","1","counter","3"$' "$TMP/long.csv")" 1 "export-1.4 a reset has an empty delta and reset 1"
 is "$(grep -c '"vmstat","nr_free_pages","-1",.*"18446744073709551615"$' "$TMP/long.csv")" \
 	"$(q "$db" "SELECT count(*) FROM counter_values WHERE name = 'nr_free_pages' AND u64 = '18446744073709551615'")" "export-1.5 u64 holds 2^64-1 as the kernel printed it"
 is "$(data "$TMP/long.csv" | awk -F, 'NR > 1 && $3 !~ /^"[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]"$/' | wc -l)" 0 "export-1.6 every t has six decimals"
@@ -31,9 +37,9 @@ is "$?" 0 "export-2.1 --wide (the default) exits 0"
 is "$(data "$TMP/wide.csv" | wc -l)" 7 "export-2.2 a header and one row per sample"
 data "$TMP/wide.csv" > "$TMP/wide-data.csv"
 col=$(head -1 "$TMP/wide-data.csv" | tr ',' '\n' | grep -n '^"nr_free_pages"$' | cut -d: -f1)
-is "$(sed -n 3p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '"-1"' "export-2.3 2^64-1 exports as the view shows it (-1)"
+timed is "$(sed -n 3p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '"-1"' "export-2.3 2^64-1 exports as the view shows it (-1)"
 col=$(head -1 "$TMP/wide-data.csv" | tr ',' '\n' | grep -n '^"pswpin"$' | cut -d: -f1)
-is "$(sed -n 4p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '""' "export-2.4 an absent counter is an empty cell"
+timed is "$(sed -n 4p "$TMP/wide-data.csv" | cut -d, -f"${col:-1}")" '""' "export-2.4 an absent counter is an empty cell"
 "$VMSCOPE" export "$db" 2 --csv > "$TMP/wide2.csv"
 check "export-2.5 other sources are prefixed" grep -q '"meminfo.MemTotal"' "$TMP/wide2.csv"
 

@@ -206,6 +206,17 @@ check "import-9.2 and exports again byte for byte" cmp -s "$TMP/long.csv" "$TMP/
 imp "$TMP/label.db" "$TMP/wide.csv" --label mine
 is "$(q "$TMP/label.db" "SELECT group_concat(label) FROM run_facts")" "mine,mine" "import-9.3 --label still wins over the export's"
 
+# a sample with no counter at all (a collector that read an empty file)
+printf '"#fact","1","label","empty"\nrun_id,seq,t,pgfault\n1,0,0,1\n1,1,1.5,\n1,2,2,3\n' > "$TMP/empty.csv"
+rm -f "$TMP/e1.db"; imp "$TMP/e1.db" "$TMP/empty.csv"
+is "$(q "$TMP/e1.db" "SELECT group_concat(t || ':' || (SELECT count(*) FROM counter_values c WHERE c.run_id = s.run_id AND c.seq = s.seq)) FROM samples s")" \
+	"0.0:1,1.5:0,2.0:1" "import-9.5 an export's row of empty cells is a sample with no counter"
+for fmt in long wide; do
+	"$VMSCOPE" export "$TMP/e1.db" --csv --$fmt > "$TMP/e.csv" || echo "# export failed"
+	rm -f "$TMP/e2.db"; imp "$TMP/e2.db" "$TMP/e.csv"
+	is "$(dump "$TMP/e2.db")" "$(dump "$TMP/e1.db")" "import-9.6.$fmt and survives a --$fmt round trip"
+done
+
 # counter names that look like other columns survive the wide format
 printf 'seq,t,source,name,value\n0,0,vmstat,t,1\n0,0,vmstat,seq,2\n0,0,vmstat,run_id,3\n0,0,vmstat,meminfo.X,4\n0,0,vmstat,pgfault,6\n' > "$TMP/names.csv"
 imp "$TMP/names.db" "$TMP/names.csv"
