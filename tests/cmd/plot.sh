@@ -80,6 +80,8 @@ check "plot-3.10 both marker texts are there" \
 is "$?" 0 "plot-3.11 compare as text"
 check "plot-3.12 at most six metrics, each named in its own legend entry" \
 	grep -q " 1 = [a-z_]*,  2 = " dumb/compare.txt
+check "plot-3.17 the x axis is numbered, names do not run together" \
+	grep -qE "^ +1 +2( +3)?" dumb/compare.txt
 check "plot-3.13 no label wider than the chart" \
 	test "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' dumb/compare.txt)" -le 76
 # one group: nothing to compare, so no chart and a reason
