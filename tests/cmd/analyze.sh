@@ -12,7 +12,7 @@ cd "$TMP" || exit 1
 mk() {  # mk KERNEL TRIAL BASE
 	printf 't,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct,pswpout,nr_free_pages,pageoutrun\n' > in.csv
 	printf '0,0,0,0,0,0,500,0\n10,%d,%d,0,0,%d,400,5\n' $(($3 + $2 * 10)) $(($3 / 2 + $2)) $(($2 * 3)) >> in.csv
-	"$VMSCOPE" import in.csv -o "k$1.db" --tag kernel="kern-$1" --tag trial="$2" 2>/dev/null
+	setup "$VMSCOPE" import in.csv -o "k$1.db" --tag kernel="kern-$1" --tag trial="$2"
 }
 for t in 1 2 3; do mk a $t 1000; mk b $t 2000; done
 for t in 1 2; do mk c $t 9000; done
@@ -31,22 +31,22 @@ is "$(row kswapd_efficiency | cut -d' ' -f1-3)" "kswapd_efficiency 49.2 ±0.8%" 
 is "$(row scan_velocity | cut -d' ' -f1-2)" "scan_velocity 102" "compare-1.6 scan velocity in pages/s"
 is "$(awk '{ if (length($0) > m) m = length($0) } END { print m <= 80 }' cmp.txt)" 1 \
 	"compare-1.7 three columns fit in 80"
-"$VMSCOPE" compare ka.db kb.db --format csv > cmp.csv
+setup "$VMSCOPE" compare ka.db kb.db --format csv > cmp.csv
 check "compare-2.1 CSV: p-value and significance" \
 	grep -q '^"kswapd_scanned","pages","kern-b","3","2020","10","2010","2030","98.04","[0-9.e-]*","yes"$' cmp.csv
 check "compare-2.2 CSV: equal means are not significant" \
 	grep -q '^"kswapd_runs","runs","kern-b","3","5","0","5","5","0.00","1","no"$' cmp.csv
-"$VMSCOPE" compare ka.db --by trial > trials.txt
+setup "$VMSCOPE" compare ka.db --by trial > trials.txt
 is "$(head -1 trials.txt | sed 's/  */ /g')" "metric 1 2 3" "compare-3.1 --by another tag"
 
 # the 2004 table: swap from meminfo, page cache from nr_file_pages, I/O from a result
 for sw in 0 60; do for t in 1 2 3; do
 	printf 't,nr_file_pages,meminfo.SwapTotal,meminfo.SwapFree\n0,1000,1048576,1048576\n5,%d,1048576,%d\n' \
 		$((51200 * (sw / 60 + 1))) $((1048576 - sw * 1024 * t)) > in.csv
-	"$VMSCOPE" import in.csv -o sweep.db --tag kernel=6.18 --tag swappiness=$sw --tag trial=$t 2>/dev/null
+	setup "$VMSCOPE" import in.csv -o sweep.db --tag kernel=6.18 --tag swappiness=$sw --tag trial=$t
 done; done
 sqlite3 sweep.db "INSERT INTO result (run_id, name, value, unit) SELECT id, 'io_mbps', 270 + id, 'MB/s' FROM run"
-"$VMSCOPE" table sweep.db --by kernel --rows swappiness > table.txt
+setup "$VMSCOPE" table sweep.db --by kernel --rows swappiness > table.txt
 # swappiness 60: swap 60/120/180 MB, cache 102400 pages = 400 MB, I/O 274..276
 cat > want.txt <<'TXT'
 kernel 6.18:
@@ -58,19 +58,19 @@ kernel 6.18:
 TXT
 if diff want.txt table.txt > /dev/null; then pass "table-1.1 the 2004 layout, hand-checked"; else
 	fail "table-1.1 the 2004 layout, hand-checked" "$(diff want.txt table.txt | tr '\n' '|')"; fi
-"$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
+setup "$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
 check "table-1.2 CSV: one row per cell with min and max" \
 	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00"$' table.csv
 # more metrics as columns: pswpout is not in these logs (n/a: "-"),
 # nr_file_pages averaged over the two samples: (1000 + 102400) / 2
-"$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
+setup "$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
 is "$(grep '^  60' table2.txt | awk '{print $(NF - 1), $NF}')" "- 51700" "table-2.1 --metrics adds columns"
 rc=$(run_rc out "$VMSCOPE" table sweep.db --metrics no_such)
 is "$rc" 2 "table-2.2 an unknown metric is misuse"
 
 # show: phases between markers add up to the run
 printf 't,pgscan_kswapd,pgfault\n0,0,0\n1,10,100\n2,30,100\n3,60,150\n4,100,150\n' > in.csv
-"$VMSCOPE" import in.csv -o show.db 2>/dev/null
+setup "$VMSCOPE" import in.csv -o show.db
 sqlite3 show.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'dd \"started\"')"
 "$VMSCOPE" show show.db > show.txt
 is "$?" 0 "show-1.1 show a run"
@@ -93,3 +93,4 @@ for cmd in runs compare table show; do
 	check "foreign-1 $cmd says why" grep -q "not a vmscope database" out
 done
 is "$(md5sum < foreign.db)" "$sum" "foreign-2 and leaves it untouched"
+done_testing

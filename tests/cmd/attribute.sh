@@ -19,8 +19,8 @@ sim() {  # sim SWAPPINESS PRIORITY...
 			if (43 + int(100 / 2 ^ p[i]) + sw >= 100) o += int(0.1 * sc)
 			print i "," s "," st "," st "," r "," o ",6537871,1500000,30408704"
 		} }' > sim.csv
-	"$VMSCOPE" import sim.csv -o sim.db --tag kernel=2.6.9-rc1-mm3 --tag swappiness="$sw" \
-		--tag kswapd="$KSWAPD" 2>/dev/null
+	setup "$VMSCOPE" import sim.csv -o sim.db --tag kernel=2.6.9-rc1-mm3 --tag swappiness="$sw" \
+		--tag kswapd="$KSWAPD"
 }
 KSWAPD=buildup; sim 0 0 0 0 1 1 0 0 1       # priority builds up to 0
 KSWAPD=restart; sim 0 12 11 10 11 12 10 11 12   # restarts after 32 pages
@@ -33,7 +33,7 @@ is "$(share 1 priority_buildup)" "75000000,1.0000" "attribute-1.2 swappiness 0, 
 is "$(share 2 unexplained)" "0,0.0000" "attribute-1.3 a restarting kswapd swaps nothing at swappiness 0"
 is "$(share 3 mapped_ratio | cut -d, -f2)" "1.0000" "attribute-1.4 swappiness 60 + 43: the mapped ratio alone opens the gate"
 check "attribute-1.5 unexplained is always a row" test "$(grep -c unexplained sim.out)" -eq 3
-"$VMSCOPE" attribute sim.db 1 --intervals --format csv | tr -d '"' > int.txt
+setup "$VMSCOPE" attribute sim.db 1 --intervals --format csv | tr -d '"' > int.txt
 # interval 1: p = 0 recovered; E = 0.9; p_need = floor(log2(2 L E / 32)) = 12 (clamped)
 check "attribute-1.6 --intervals shows the recovered priority" \
 	grep -q '^1,1.0,15000000,86.0,0,0.9,0.0,-,12.0,12.0,-,priority_buildup$' int.txt
@@ -45,8 +45,8 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 	for (i = 1; i <= 7; i++) {
 		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50 }
 		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 ",0,6537871,1500000,30408704,12," p[i] } }' > truth.csv
-"$VMSCOPE" import truth.csv -o truth.db --tag kernel=2.6.16 2>/dev/null
-"$VMSCOPE" attribute truth.db > truth.out
+setup "$VMSCOPE" import truth.csv -o truth.db --tag kernel=2.6.16
+setup "$VMSCOPE" attribute truth.db > truth.out
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
 # ground truth from the vmscan tracepoints (--trace-priority) on a split-LRU
@@ -62,14 +62,14 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 		line = i "," s + 0 "," st + 0 "," r + 0 ",0,100000,100000,750000,750000,30408704"
 		for (k = 0; k <= 12; k++) line = line "," n[k] + 0
 		print line } }' > traced.csv
-"$VMSCOPE" import traced.csv -o traced.db --tag kernel=6.1.0 2>/dev/null
-"$VMSCOPE" attribute traced.db > traced.out
+setup "$VMSCOPE" import traced.csv -o traced.db --tag kernel=6.1.0
+setup "$VMSCOPE" attribute traced.db > traced.out
 check "attribute-1.9 the estimate next to the traced priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, traced priority (vmscan tracepoints) 3.5 on average; within one level in 6 of 6 intervals$' traced.out
-"$VMSCOPE" attribute traced.db --intervals --format csv | tr -d '"' > traced-int.txt
+setup "$VMSCOPE" attribute traced.db --intervals --format csv | tr -d '"' > traced-int.txt
 check "attribute-1.10 --intervals shows the traced priority as p_true" \
 	grep -q '^1,2.0,0,.*,3.0,[a-z_]*$' traced-int.txt
-"$VMSCOPE" attribute sim.db --by swappiness > by.txt
+setup "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
 
@@ -93,7 +93,7 @@ else
 		echo 128M > "$cg/memory.limit_in_bytes"
 		echo 100 > "$cg/memory.swappiness"
 		# a hog touches 120 of the 128 MiB, then writers stream 2.4 GB
-		"$COLLECT" -q -i 0.25 --cgroup "$cg" -o real.db -- sh -c "
+		setup "$COLLECT" -q -i 0.25 --cgroup "$cg" -o real.db -- sh -c "
 			echo \$\$ > '$cg/cgroup.procs'
 			'$TOP/bench/hog' 120 > /dev/null & hog=\$!
 			sleep 1
@@ -103,7 +103,7 @@ else
 			kill \$hog; rm -f '$TMP/stream'"
 		out=$(q real.db "SELECT sum(delta) FROM counter_values WHERE source = 'vmstat' AND name = 'pswpout'")
 		check "attribute-2.1 the workload swapped out ($out pages)" test "${out:-0}" -gt 0
-		"$VMSCOPE" attribute real.db --format csv > real.out
+		setup "$VMSCOPE" attribute real.db --format csv > real.out
 		unexplained=$(grep '"unexplained"' real.out | cut -d, -f5 | tr -d '"')
 		check "attribute-2.2 under 10% unexplained ($unexplained)" \
 			awk -v u="$unexplained" 'BEGIN { exit !(u < 0.10) }'
@@ -115,3 +115,4 @@ else
 			"$(q real.db "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE source = 'vmstat' AND name IN ('pgscan_kswapd', 'pgscan_direct')")"
 	fi
 fi
+done_testing

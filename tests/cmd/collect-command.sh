@@ -15,7 +15,7 @@ is "$(q "$db" "SELECT json_extract(command, '\$[2]') FROM run_facts")" "sleep 0.
 
 # a long interval does not delay the end: SIGCHLD wakes the sleep
 start=$(date +%s%N)
-"$COLLECT" -q -i 10 -o "$db" -- sleep 0.2
+setup "$COLLECT" -q -i 10 -o "$db" -- sleep 0.2
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 check "command-2.1 ends when the command ends, not at the next tick (${ms} ms)" test "$ms" -lt 2000
 is "$(q "$db" 'SELECT samples FROM run_facts WHERE run_id = 2')" 2 \
@@ -60,3 +60,4 @@ is "$rc" 5 "command-4.1 with -n, the command's status is still returned"
 check "command-4.2 and the command ran to its end (${ms} ms)" test "$ms" -ge 550
 is "$(q "$TMP/n.db" 'SELECT samples, end_reason, exit_status FROM run_facts')" "3|count|5" \
 	"command-4.3 three samples, the end reason and the status are recorded"
+done_testing

@@ -31,3 +31,4 @@ is "$(d 4 nr_free_pages)" "6,0" "lossless-3.8 a gauge back from 2^64-1 has delta
 is "$(d 5 pgmajfault)" "NULL,1" "lossless-3.9 a reset from above 2^63"
 is "$(d 1 pgmajfault)" "$(( 4294967301 - $(awk '$1=="pgmajfault"{print $2}' "$TMP/snap0") )),0" \
 	"lossless-3.10 deltas above 2^32"
+done_testing

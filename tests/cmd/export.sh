@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib.sh"
 db="$TMP/series.db"
 series_db "$db"
-"$COLLECT" -q -i 0.05 -n 4 --meminfo -o "$db" --label 'a,"b"|c' --tag kernel=x --tag trial=1
+setup "$COLLECT" -q -i 0.05 -n 4 --meminfo -o "$db" --label 'a,"b"|c' --tag kernel=x --tag trial=1
 
 # --long decodes exactly what the counter_values view shows (values,
 # deltas, resets, vanished and new names), for every run
@@ -25,13 +25,13 @@ col=$(head -1 "$TMP/wide.csv" | tr ',' '\n' | grep -n '^"nr_free_pages"$' | cut 
 is "$(sed -n 3p "$TMP/wide.csv" | cut -d, -f"$col")" '"-1"' "export-2.3 2^64-1 exports as the view shows it (-1)"
 col=$(head -1 "$TMP/wide.csv" | tr ',' '\n' | grep -n '^"pswpin"$' | cut -d: -f1)
 is "$(sed -n 4p "$TMP/wide.csv" | cut -d, -f"$col")" '""' "export-2.4 an absent counter is an empty cell"
-"$VMSCOPE" export "$db" 2 --csv > "$TMP/wide2.csv"
+setup "$VMSCOPE" export "$db" 2 --csv > "$TMP/wide2.csv"
 check "export-2.5 other sources are prefixed" grep -q '"meminfo.MemTotal"' "$TMP/wide2.csv"
 
-"$VMSCOPE" runs --format csv "$db" > "$TMP/runs.csv"
+setup "$VMSCOPE" runs --format csv "$db" > "$TMP/runs.csv"
 check "runs-1.1 CSV keeps a label with quotes, comma and bar as one field" \
 	grep -q '^"2","a,""b""|c","kernel=x,trial=1",' "$TMP/runs.csv"
-"$VMSCOPE" runs --format markdown "$db" > "$TMP/runs.md"
+setup "$VMSCOPE" runs --format markdown "$db" > "$TMP/runs.md"
 check "runs-1.2 markdown escapes '|' in a label" grep -q 'a,"b"\\|c' "$TMP/runs.md"
 is "$("$VMSCOPE" runs "$db" | awk 'NR == 3 {print $1, $NF}')" "2 4" "runs-1.3 text: id and sample count"
 n=$("$VMSCOPE" runs "$db" "$db" | wc -l)
@@ -51,3 +51,4 @@ is "$rc" 1 "runs-2.3 a missing file is an error"
 check "runs-2.4 and is not created" test ! -e "$TMP/none.db"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" runs --format xml "$db")
 is "$rc" 2 "runs-2.5 an unknown format is misuse"
+done_testing

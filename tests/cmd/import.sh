@@ -29,8 +29,8 @@ is "$(q "$db" 'SELECT group_concat(t) FROM samples WHERE run_id = 1')" "0.0,5.0,
   echo "1700000003"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/epoch.log"
 { echo "Tue Nov 14 22:13:20 UTC 2023"; cat "$SERIES/1_too_many_isolated_vmstat_before_frag.txt"
   echo "Tue Nov 14 22:13:24 UTC 2023"; cat "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt"; } > "$TMP/date.log"
-"$VMSCOPE" import "$TMP/mmtests.log" "$TMP/epoch.log" -o "$db" 2>/dev/null
-"$VMSCOPE" import - -o "$db" < "$TMP/date.log" 2>/dev/null
+setup "$VMSCOPE" import "$TMP/mmtests.log" "$TMP/epoch.log" -o "$db"
+setup "$VMSCOPE" import - -o "$db" < "$TMP/date.log"
 is "$(q "$db" "SELECT group_concat(t) FROM samples WHERE run_id IN (2, 3, 4)")" "0.0,2.5,0.0,3.0,0.0,4.0" \
 	"import-2.1 time lines: time:, bare epoch, date(1), and stdin"
 is "$(q "$db" "SELECT started_at FROM run_facts WHERE run_id = 2")" "2023-11-14T22:13:20.250Z" \
@@ -38,12 +38,12 @@ is "$(q "$db" "SELECT started_at FROM run_facts WHERE run_id = 2")" "2023-11-14T
 is "$(sample_of 2 1)" "$(raw "$SERIES/2_too_many_isolated_vmstat_before_compaction.txt")" "import-2.3 values after a time line"
 
 # a single snapshot file
-"$VMSCOPE" import "$FIXTURES/5.6_below.vmstat" -o "$db" 2>/dev/null
+setup "$VMSCOPE" import "$FIXTURES/5.6_below.vmstat" -o "$db"
 is "$(sample_of 5 0)" "$(raw "$FIXTURES/5.6_below.vmstat")" "import-3.1 a single snapshot, exactly"
 
 # CSV: time column, counters, an empty cell is an absent counter
 printf 't,pgfault,pswpout,meminfo.MemFree\n0,100,5,2000\n1.5,150,,1900\n3,175,9,\n' > "$TMP/in.csv"
-"$VMSCOPE" import "$TMP/in.csv" -o "$db" 2>/dev/null
+setup "$VMSCOPE" import "$TMP/in.csv" -o "$db"
 is "$(q "$db" "SELECT group_concat(x, ' ') FROM (SELECT source || ':' || name || '=' || value || '/' || coalesce(delta, '-') AS x FROM counter_values WHERE run_id = 6 ORDER BY seq, source, name)")" \
 	"meminfo:MemFree=2000/- vmstat:pgfault=100/- vmstat:pswpout=5/- meminfo:MemFree=1900/-100 vmstat:pgfault=150/50 vmstat:pgfault=175/25 vmstat:pswpout=9/-" \
 	"import-4.1 CSV values, sources, absent cells"
@@ -51,13 +51,13 @@ is "$(q "$db" "SELECT group_concat(t) FROM samples WHERE run_id = 6")" "0.0,1.5,
 
 # round trip: export then import gives the same values (hostile series)
 series_db "$TMP/series.db"
-"$VMSCOPE" export "$TMP/series.db" 1 --csv > "$TMP/a.csv"
-"$VMSCOPE" import "$TMP/a.csv" -o "$TMP/rt.db" 2>/dev/null
-"$VMSCOPE" export "$TMP/rt.db" 1 --csv > "$TMP/b.csv"
+setup "$VMSCOPE" export "$TMP/series.db" 1 --csv > "$TMP/a.csv"
+setup "$VMSCOPE" import "$TMP/a.csv" -o "$TMP/rt.db"
+setup "$VMSCOPE" export "$TMP/rt.db" 1 --csv > "$TMP/b.csv"
 if cmp -s "$TMP/a.csv" "$TMP/b.csv"; then pass "import-5.1 export -> import -> export is identical"; else
 	fail "import-5.1 export -> import -> export is identical" "$(diff "$TMP/a.csv" "$TMP/b.csv" | head -3 | cut -c1-200)"; fi
-"$VMSCOPE" export "$TMP/series.db" --csv --long | cut -d, -f4- > "$TMP/la.csv"
-"$VMSCOPE" export "$TMP/rt.db" --csv --long | cut -d, -f4- > "$TMP/lb.csv"
+setup "$VMSCOPE" export "$TMP/series.db" --csv --long | cut -d, -f4- > "$TMP/la.csv"
+setup "$VMSCOPE" export "$TMP/rt.db" --csv --long | cut -d, -f4- > "$TMP/lb.csv"
 check "import-5.2 and so are the long exports (values, deltas, resets)" cmp -s "$TMP/la.csv" "$TMP/lb.csv"
 
 # bad input: the file and line, exit 1, nothing half-imported
@@ -81,3 +81,4 @@ bad 5 "$TMP/missing.log" "cannot open '$TMP/missing.log'"
 is "$(q "$db" 'PRAGMA integrity_check')" ok "import-6.6 the database is intact"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/loop.log")
 is "$rc" 2 "import-7.1 without -o is misuse"
+done_testing

@@ -6,16 +6,16 @@
 
 if [ -n "${SANITIZE:-}" ]; then
 	skip "lab" "sanitizer builds are dynamic; the lab boots the static programs"
-	exit 0
+	done_testing; exit 0
 fi
 if ! command -v qemu-system-x86_64 >/dev/null || [ ! -x /bin/busybox ]; then
 	skip "lab" "needs qemu-system-x86 and busybox-static (scripts/deps.sh --lab)"
-	exit 0
+	done_testing; exit 0
 fi
 K=$("$TOP/tests/lab-kernel.sh")
 if [ -z "$K" ]; then
 	skip "lab" "no Debian kernel image could be downloaded (apt-get download)"
-	exit 0
+	done_testing; exit 0
 fi
 rel=$(basename "$K")
 rel=${rel#vmlinuz-}
@@ -42,14 +42,14 @@ is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'io_mbps' AND value > 
 	"lab-1.8 each trial stored its throughput"
 traced=$(q lab.db "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE '%priority%'")
 check "lab-1.9 reclaim priorities traced inside the guest ($traced passes)" test "${traced:-0}" -gt 0
-"$VMSCOPE" attribute lab.db > attr1
+setup "$VMSCOPE" attribute lab.db > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
 	grep -q "traced priority (vmscan tracepoints)" attr1
 check "lab-1.11 the console log is kept" grep -q "Linux version $rel" "lab.db.logs/$rel-lru_gen-off.log"
 check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
 
 # --- 2: MGLRU on, into the same database: the earlier runs are kept -------
-"$VMSCOPE" export lab.db 1 --csv --long > before.csv 2>/dev/null
+setup "$VMSCOPE" export lab.db 1 --csv --long > before.csv
 "$VMSCOPE" lab --accel tcg --timeout 600 --lru-gen on --kernel "$K" -o lab.db -- "${sweep[@]}" > out2 2> err2
 is "$?" 0 "lab-2.1 the same sweep with MGLRU on"
 is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lru_gen' AND value = 'on'")" 2 \
@@ -57,7 +57,7 @@ is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lru_gen' AND value = 
 check "lab-2.3 the guest's facts show MGLRU enabled" \
 	test "$(q lab.db 'SELECT lru_gen FROM run_facts WHERE run_id = 3')" != \
 	     "$(q lab.db 'SELECT lru_gen FROM run_facts WHERE run_id = 1')"
-"$VMSCOPE" export lab.db 1 --csv --long > after.csv 2>/dev/null
+setup "$VMSCOPE" export lab.db 1 --csv --long > after.csv
 check "lab-2.4 run 1 is unchanged, sample for sample" cmp -s before.csv after.csv
 check "lab-2.5 attribute reports MGLRU runs as outside the classic model" \
 	sh -c "'$VMSCOPE' attribute lab.db 3 | grep -q mglru"
@@ -105,7 +105,7 @@ runs=$(q lab.db 'SELECT count(*) FROM run')
 "$VMSCOPE" lab --accel tcg --timeout 600 --kernel "$K" -o lab.db -- "${sweep[@]}" > out8 2> err8 &
 pid=$!
 for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err8 && break; sleep 0.2; done
-"$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
+setup "$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
 wait "$pid"
 is "$?" 1 "lab-7.1 a database changed during the boot is not overwritten"
 check "lab-7.2 and says why" grep -q "lacks runs the host had: kept the host's" err8
@@ -114,3 +114,4 @@ kept="lab.db.logs/$rel-lru_gen-off.db"
 is "$(q "$kept" 'SELECT count(*) FROM run' 2>/dev/null)" $((runs + 2)) \
 	"lab-7.4 the guest's runs are kept beside its console log"
 check "lab-7.5 the summary names that file" grep -q "kept as '$kept'" out8
+done_testing

@@ -5,13 +5,13 @@
 cd "$TMP" || exit 1
 if ! command -v gnuplot > /dev/null; then
 	skip "plot" "gnuplot is not installed (apt-get install gnuplot-nox)"
-	exit 0
+	done_testing; exit 0
 fi
 
 # runs recorded on this machine (two swappiness tags, a marker each), and
 # an imported sweep with hostile labels
 for sw in 0 60; do
-	"$COLLECT" -q -i 0.1 --meminfo -o rec.db --tag kernel="$(uname -r)" --tag swappiness=$sw -- sh -c \
+	setup "$COLLECT" -q -i 0.1 --meminfo -o rec.db --tag kernel="$(uname -r)" --tag swappiness=$sw -- sh -c \
 		"sleep 0.4; '$VMSCOPE' mark rec.db 'dd started'; dd if=/dev/zero of=f bs=1M count=64 status=none; sleep 0.4; rm -f f"
 done
 evil=$'it\'s "x" \\ \n; system("touch pwned"); set output "/tmp/pwned-$$" @'
@@ -20,7 +20,7 @@ for sw in 0 60 100; do for t in 1 2; do
 	for i in 0 1 2 3 4; do
 		echo "$i,$((i * 1000)),$((i * 900)),$((i * 10)),$((i * sw * 3)),$((50000 + i)),100000,30000,10000,10000,5000,5000,2000" >> in.csv
 	done
-	"$VMSCOPE" import in.csv -o sweep.db --tag kernel="$evil" --tag swappiness=$sw --tag trial=$t 2>/dev/null
+	setup "$VMSCOPE" import in.csv -o sweep.db --tag kernel="$evil" --tag swappiness=$sw --tag trial=$t
 done; done
 sqlite3 sweep.db "INSERT INTO result (run_id, name, value) SELECT id, 'io_mbps', 100 + id FROM run"
 sqlite3 sweep.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (6, 2000000, 0, '$(printf '%s' "$evil" | sed "s/'/''/g")')"
@@ -56,7 +56,7 @@ check "plot-3.3 with the series named" grep -q "swap out" dumb/timeseries.txt
 check "plot-3.4 and the marker" grep -q "dd started" dumb/timeseries.gp
 is "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' dumb/timeseries.txt)" 80 \
 	"plot-3.5 it fits 80 columns"
-"$VMSCOPE" plot sweep.db --out dumb --format dumb --chart attribution > attr.txt 2>&1
+setup "$VMSCOPE" plot sweep.db --out dumb --format dumb --chart attribution > attr.txt 2>&1
 check "plot-3.6 attribution as text" grep -q "swap-out by cause" attr.txt
 
 # the script redraws the chart by hand
@@ -80,3 +80,4 @@ check "plot-5.5 that names the script to run by hand" \
 check "plot-5.6 and leaves the script and data for that" test -s failed/compare.gp -a -s failed/compare.dat
 rc=$(run_rc bad.out "$VMSCOPE" plot rec.db --out x --chart nosuch)
 is "$rc" 2 "plot-5.3 an unknown chart is misuse"
+done_testing
