@@ -5,7 +5,7 @@
 # the load generator `make bench` uses.  QEMU and a static busybox are for
 # `vmscope lab` (its guests' initramfs).  Needs root (or sudo).
 set -eu
-pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox
+pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox clang libclang-rt-dev
 	qemu-system-x86 busybox-static"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
 missing=""
