@@ -47,7 +47,13 @@ on_exit() { CLEANUPS+=("$1"); }
 
 tap() { echo "$1" >&9; echo >> "$TAP_COUNT"; }
 pass() { tap "ok - $1"; }
-fail() { tap "not ok - $1"; shift; for l in "$@"; do echo "#   $l" >&9; done; }
+# fail NAME [DIAGNOSTIC...]: each diagnostic line is printed as "#   ..."
+fail() {
+	local l
+	tap "not ok - $1"
+	shift
+	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /' >&9; done
+}
 # skip NAME REASON: a check that cannot run here, and why
 skip() { tap "ok - $1 # SKIP $2"; }
 # note TEXT: a diagnostic line beside the TAP lines

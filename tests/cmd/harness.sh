@@ -76,6 +76,11 @@ verdict failing
 is "$vrc" 1 "harness-8.1 a failed check fails the run"
 is "$vlast" "1 passed, 1 failed, 0 skipped" "harness-8.2 counted once"
 check "harness-8.3 with its diagnostics" grep -q "#   want: 2" "$TMP/failing.out"
+fake multiline 'is "$(printf "a\nb")" "$(printf "a\nc")" "two lines"; done_testing'
+verdict multiline
+check "harness-8.4 a diagnostic of several lines stays TAP" grep -q "^    #   b$" "$TMP/multiline.out"
+! grep -q "not a TAP line" "$TMP/multiline.out" && pass "harness-8.5 and is no protocol error" ||
+	fail "harness-8.5 and is no protocol error"
 
 fake setupfail 'pass one; setup sh -c "echo boom-on-stderr >&2; exit 4"; pass never; done_testing'
 verdict setupfail
