@@ -5,6 +5,8 @@
 # tests/fuzz/corpus/TARGET plus what earlier runs found (kept outside the
 # tree, in build/fuzz/corpus/TARGET).  A crash leaves its input in
 # tests/fuzz/crashes/TARGET/ (reproduce: build/fuzz/fuzz-TARGET FILE).
+# The inputs already in tests/fuzz/crashes/TARGET/ are replayed first:
+# one that still crashes counts as a crash ("still crash: FILE").
 # Prints executions and crashes per target and the totals; exits 1 if any
 # target crashed or did not run.  Runs in libFuzzer's fork mode, which
 # goes on after a crash; FUZZ_FORK=0 runs in one process (faster, but
@@ -26,6 +28,12 @@ for t in "${targets[@]}"; do
 		continue
 	fi
 	mkdir -p "$work" "$crashes"
+	# the reproducers kept from earlier runs must not crash any more
+	still=""
+	for f in "$crashes"/*; do
+		[ -f "$f" ] || continue
+		timeout 60 "$bin" "$f" > "$log" 2>&1 || still="$still $(basename "$f")"
+	done
 	before=$(find "$crashes" -type f | wc -l)
 	# -fork=1 with -ignore_crashes: a crash is kept and fuzzing goes on,
 	# so one shallow bug does not stop the run.  -close_fd_mask=3: the
@@ -60,6 +68,10 @@ for t in "${targets[@]}"; do
 		[ -n "$file" ] && kinds="$kinds at $(UBSAN_OPTIONS=print_stacktrace=1 "$bin" "$crashes/$file" 2>&1 |
 			grep -m1 -oE ' in [a-z_0-9]+ /[^ ]*(collector|analyzer|lab)/[^ ]*' | sed 's| /.*/\([a-z]*/[^/]*\)$| \1|')"
 		note="$note$kinds; inputs in $crashes/"
+	fi
+	if [ -n "$still" ]; then
+		crashed=$((crashed + 1))
+		note="$note; still crash:$still"
 	fi
 	printf '%-10s %12s %10s %8s  %s\n' "$t" "${execs:-0}" "${rate:-0}" "$new" "$note"
 	total=$((total + ${execs:-0}))
