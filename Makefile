@@ -142,6 +142,22 @@ bench: all $(BENCH_BINS)
 	@bench/run.sh
 	@bench/db-scale.sh
 
+# Mutation testing (scripts/mutate.sh, mutants in tests/mutants/*.txt):
+# `mutate` runs them all, `mutate-smoke` a fast subset for CI.
+mutate:
+	@scripts/mutate.sh
+mutate-smoke:
+	@scripts/mutate.sh --smoke
+
+# libFuzzer targets, one per parser (tests/fuzz/): FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz-build: build/schema_sql.c
+	@$(MAKE) --no-print-directory -f tests/fuzz/Makefile
+fuzz: fuzz-build
+	@tests/fuzz/run.sh -s $(FUZZ_SECONDS)
+fuzz-smoke: fuzz-build
+	@tests/fuzz/run.sh -s 3
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 build/vmscope-collect build/vmscope $(DESTDIR)$(PREFIX)/bin/
@@ -157,6 +173,6 @@ clean:
 	rm -rf build $(UNIT_TESTS) $(BENCH_BINS)
 	find . -name '*.[od]' -delete
 
-.PHONY: all test bench install uninstall clean FORCE
+.PHONY: all test bench install uninstall clean FORCE mutate mutate-smoke fuzz fuzz-build fuzz-smoke
 
 -include $(shell find . -name '*.d' 2>/dev/null)

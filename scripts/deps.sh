@@ -8,7 +8,7 @@
 # packages) decompress its kernels' modules.  Needs root (or sudo).
 set -eu
 pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev liblzma-dev libzstd-dev libcsv-dev sqlite3 gnuplot-nox
-	qemu-system-x86 busybox-static chromium"
+	clang libclang-rt-dev qemu-system-x86 busybox-static chromium"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng sysstat"
 missing=""
 for p in $pkgs; do

@@ -1,8 +1,17 @@
 # tests/lib.sh - helpers for the command tests (sourced by tests/cmd/*.sh).
 #
 # Each check prints one TAP line, "ok - NAME" or "not ok - NAME" (with
-# "# SKIP reason" for skips); tests/run.sh counts them.  Every script gets
+# "# SKIP reason" for skips), and the script's last line, done_testing,
+# prints the plan "1..N" (N: the checks run).  tests/run.sh compares the
+# plan with the lines it counted, so a script that dies half-way, or runs
+# no check at all, is a failure, not a quiet "0 passed".  Every script gets
 # its own temporary directory, removed on exit whatever happens.
+#
+# DESIGN: the TAP lines go to their own file descriptor, $VMSCOPE_TAP_FD,
+# which tests/run.sh opens on a file of its own; stdout and stderr (the
+# programs under test, their ASan reports) go to a separate log.  A program
+# that happens to print "ok ..." therefore can never be counted as a pass.
+# Run by hand (bash tests/cmd/foo.sh), the TAP lines go to stdout.
 
 set -u
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,6 +20,17 @@ VMSCOPE="$TOP/build/vmscope"
 FIXTURES="$TOP/tests/fixtures/vmstat"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/vmscope-test.XXXXXX")
 CLEANUPS=()
+if [ -n "${VMSCOPE_TAP_FD:-}" ] && { true >&"$VMSCOPE_TAP_FD"; } 2>/dev/null; then
+	exec 9>&"$VMSCOPE_TAP_FD"
+else
+	exec 9>&1
+fi
+# the programs under test must not find it
+unset VMSCOPE_TAP_FD
+# One line per check, appended from any subshell, so the plan counts
+# checks run inside ( ... ) or a pipeline too.
+TAP_COUNT="$TMP/.tap-count"
+: > "$TAP_COUNT"
 
 cleanup() {
 	local i
@@ -25,9 +45,44 @@ trap 'exit 130' INT TERM
 # on_exit CMD: run CMD at exit, last registered first
 on_exit() { CLEANUPS+=("$1"); }
 
-pass() { echo "ok - $1"; }
-fail() { echo "not ok - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
-skip() { echo "ok - $1 # SKIP $2"; }
+tap() { echo "$1" >&9; echo >> "$TAP_COUNT"; }
+pass() { tap "ok - $1"; }
+# fail NAME [DIAGNOSTIC...]: each diagnostic line is printed as "#   ..."
+fail() {
+	local l
+	tap "not ok - $1"
+	shift
+	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /' >&9; done
+}
+# skip NAME REASON: a check that cannot run here, and why
+skip() { tap "ok - $1 # SKIP $2"; }
+# note TEXT: a diagnostic line beside the TAP lines
+note() { echo "# $*" >&9; }
+
+# done_testing: the plan; every script's last line
+done_testing() { echo "1..$(wc -l < "$TAP_COUNT")" >&9; }
+
+# skip_all REASON: the whole script cannot run here; ends the script
+skip_all() { echo "1..0 # SKIP $1" >&9; exit 0; }
+
+# setup CMD...: run a step the checks depend on; if it exits non-zero the
+# script fails there, loudly, with the command's output (an ASan report
+# included).  Output is kept in $TMP/setup.out, stdout is passed through.
+setup() {
+	local rc err
+	err=$(mktemp "$TMP/setup.XXXXXX")
+	"$@" 2> "$err"
+	rc=$?
+	cat "$err" >&2
+	if [ "$rc" -ne 0 ]; then
+		fail "setup: $* (exit $rc)"
+		sed 's/^/#   /' "$err" >&9
+		# in a subshell the not-ok line alone fails the script
+		[ "$BASHPID" = "$$" ] && done_testing
+		exit 1
+	fi
+	rm -f "$err"
+}
 
 # is GOT WANT NAME
 is() {

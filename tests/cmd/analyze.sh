@@ -148,3 +148,4 @@ for cmd in runs compare table show; do
 	check "foreign-1 $cmd says why" grep -q "not a vmscope database" out
 done
 is "$(md5sum < foreign.db)" "$sum" "foreign-2 and leaves it untouched"
+done_testing

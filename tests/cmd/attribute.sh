@@ -180,7 +180,7 @@ else
 		echo 128M > "$cg/memory.limit_in_bytes"
 		echo 100 > "$cg/memory.swappiness"
 		# a hog touches 120 of the 128 MiB, then writers stream 2.4 GB
-		"$COLLECT" -q -i 0.25 --cgroup "$cg" -o real.db -- sh -c "
+		setup "$COLLECT" -q -i 0.25 --cgroup "$cg" -o real.db -- sh -c "
 			echo \$\$ > '$cg/cgroup.procs'
 			'$TOP/bench/hog' 120 > /dev/null & hog=\$!
 			sleep 1
@@ -208,3 +208,4 @@ else
 			"$(q real.db "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE source = 'vmstat' AND name IN ('pgscan_kswapd', 'pgscan_direct')")"
 	fi
 fi
+done_testing

@@ -15,12 +15,12 @@ if ! need_root; then
 	is "$rc" 1 "bench-0.1 refuses without root"
 	check "bench-0.2 and says why" grep -q "needs root" out
 	skip "bench" "needs root (memory cgroup, swap file, drop_caches)"
-	exit 0
+	done_testing; exit 0
 fi
 if [ ! -f /sys/fs/cgroup/memory/memory.limit_in_bytes ] &&
    ! grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
 	skip "bench" "no memory cgroup controller on this machine"
-	exit 0
+	done_testing; exit 0
 fi
 swaps_before=$(cat /proc/swaps)
 state() {  # what the benchmark may change: swap areas, cgroups, work dirs, swappiness
@@ -34,6 +34,8 @@ if [ "$(wc -l < /proc/swaps)" -le 1 ]; then
 	rc=$(run_rc out "$VMSCOPE" bench swappiness -o refuse.db)
 	is "$rc" 1 "bench-1.1 no swap and no --swapfile is refused"
 	check "bench-1.2 with the way out" grep -q "give --swapfile SIZE" out
+else
+	skip "bench-1 no swap and no --swapfile is refused" "swap is enabled on this machine"
 fi
 
 rc=$(run_rc out "$VMSCOPE" bench swappiness -o sweep.db --memory 64M --swapfile 128M \
@@ -56,6 +58,8 @@ is "$rc" 0 "bench-2.10 attribute works on its database"
 if command -v gnuplot > /dev/null; then
 	rc=$(run_rc plot.out "$VMSCOPE" plot sweep.db --out plots)
 	is "$rc" 0 "bench-2.11 plot works on its database"
+else
+	skip "bench-2.11 plot works on its database" "gnuplot is not installed (apt-get install gnuplot-nox)"
 fi
 
 # issue 16: the hog is sized from what the cgroup has free, not a fixed
@@ -116,3 +120,4 @@ is "$rc" 0 "bench-5.1 readfiles"
 is "$(grep -c '^chunk .* MB/s$' out)" 4 "bench-5.2 a line per 16 MB chunk of 64 MB"
 is "$(q read.db "SELECT count(*) FROM results WHERE name = 'chunk_mbps'")" 4 "bench-5.3 stored as results"
 is "$(state)" "$before" "bench-5.4 nothing left behind"
+done_testing

@@ -70,12 +70,12 @@ is "$(q "$db" "SELECT count(*) FROM samples WHERE t < 0 OR missed < 0")" 0 "coll
 is "$(q "$db" "SELECT round(max(t), 1) FROM samples")" 0.2 "collect-1.19 five samples at 0.05 s span 0.2 s"
 
 # a second run appends
-"$COLLECT" -q -i 0.05 -n 2 -o "$db"
+setup "$COLLECT" -q -i 0.05 -n 2 -o "$db"
 is "$(q "$db" 'SELECT group_concat(run_id || ":" || samples) FROM run_facts')" "1:5,2:2" \
 	"collect-1.20 a second run is appended"
 
 # optional sources
-"$COLLECT" -q -i 0.05 -n 3 -o "$TMP/all.db" --meminfo --zoneinfo --psi
+setup "$COLLECT" -q -i 0.05 -n 3 -o "$TMP/all.db" --meminfo --zoneinfo --psi
 is "$(q "$TMP/all.db" "SELECT group_concat(DISTINCT source) FROM (SELECT source FROM counter_name ORDER BY source)")" \
 	"meminfo,psi,vmstat,zoneinfo" "collect-1.21 --meminfo --zoneinfo --psi add their sources"
 is "$(q "$TMP/all.db" "SELECT value FROM counter_values WHERE source = 'meminfo' AND name = 'MemTotal' AND seq = 0")" \
@@ -90,7 +90,7 @@ is "$(q "$TMP/all.db" "SELECT count(*) FROM counter_values WHERE source = 'psi' 
 is "$(q "$TMP/all.db" "SELECT sources FROM run_facts")" "vmstat,meminfo,zoneinfo,psi" "collect-1.25 sources recorded"
 
 # -d stops on time: 0.3 s at 0.1 s is 4 samples (0, 0.1, 0.2, 0.3)
-"$COLLECT" -q -i 0.1 -d 0.3 -o "$TMP/d.db"
+setup "$COLLECT" -q -i 0.1 -d 0.3 -o "$TMP/d.db"
 is "$(q "$TMP/d.db" 'SELECT samples, end_reason FROM run_facts')" "4|duration" "collect-1.26 -d stops after the duration"
 
 # Issue 11: a real multi-page seq_file.  /proc/slabinfo ("name active ..."
@@ -131,3 +131,4 @@ got=$(q "$TMP/live.db" "SELECT count(*), max(seq) + 1, count(*) > $seen FROM sam
 check "collect-2.4 and every sample is stored, without a gap, more than the $seen committed at the check ($got)" \
 	test "${got%|*}" = "${got%%|*}|${got%%|*}" -a "${got##*|}" = 1
 check "collect-2.5 the run's tail file is removed at a clean end" test ! -e "$TMP/live.db-vmscope-tail.1"
+done_testing

@@ -15,7 +15,7 @@ is "$(q "$db" "SELECT json_extract(command, '\$[2]') FROM run_facts")" "sleep 0.
 
 # a long interval does not delay the end: SIGCHLD wakes the sleep
 start=$(date +%s%N)
-"$COLLECT" -q -i 10 -o "$db" -- sleep 0.2
+setup "$COLLECT" -q -i 10 -o "$db" -- sleep 0.2
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 check "command-2.1 ends when the command ends, not at the next tick (${ms} ms)" test "$ms" -lt 2000
 is "$(q "$db" 'SELECT samples FROM run_facts WHERE run_id = 2')" 2 \
@@ -85,3 +85,4 @@ for k in 0 1 2 3 4 5 6 7 8 9; do
 	fi
 done
 is "$slow" 0 "signal-4.1 at -i 30, SIGINT ends the run within 1 s (the tick is 30 s away), ten times"
+done_testing

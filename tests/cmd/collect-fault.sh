@@ -87,7 +87,7 @@ else
 	if mount -t tmpfs -o size=400k tmpfs "$mnt" 2>/dev/null; then
 		on_exit "umount -l '$mnt'"
 		db="$mnt/full.db"
-		"$COLLECT" -q -i 0.01 -n 20 -o "$db"
+		setup "$COLLECT" -q -i 0.01 -n 20 -o "$db"
 		before=$(q "$db" "SELECT group_concat(u64) FROM counter_values WHERE run_id = 1")
 		rc=$(run_rc "$TMP/out" "$COLLECT" -i 0.01 --commit-interval 0.05 --meminfo --zoneinfo -o "$db")
 		is "$rc" 1 "fault-2.1 a full disk ends the run with exit 1"
@@ -148,25 +148,25 @@ refused 3 "$TMP/garbage.db" "cannot open '$TMP/garbage.db': file is not a databa
 sqlite3 "$TMP/foreign.db" 'CREATE TABLE customers (id INTEGER, name TEXT); INSERT INTO customers VALUES (1, "x")'
 refused 4 "$TMP/foreign.db" "not a vmscope database" "another program's SQLite database"
 
-"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
 sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
 refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (2)" "a newer schema"
 
 # a version-1 database (before the trace source) is migrated on write
-"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
 sqlite3 "$TMP/v1.db" "DELETE FROM counter_kind WHERE source = 'trace'; PRAGMA user_version = 1"
 before=$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')
 rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$TMP/v1.db")
 is "$rc" 0 "fault-5.7 the analyzer reads a version-1 database as it is"
 is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 1 "fault-5.8 and leaves it at version 1"
-"$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
 is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 2 "fault-5.4 a version-1 database is migrated to 2 on write"
 is "$(sqlite3 "$TMP/v1.db" "SELECT kind FROM counter_kind WHERE source = 'trace'")" counter \
 	"fault-5.5 the migration adds the trace source's kind"
 is "$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
 	"fault-5.6 the run recorded before the migration is unchanged"
 
-"$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
+setup "$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
 truncate -s $(($(stat -c %s "$TMP/trunc.db") / 2)) "$TMP/trunc.db"
 refused 6 "$TMP/trunc.db" "database disk image is malformed" "a truncated database"
 
@@ -186,3 +186,4 @@ check "fault-8.2 misuse writes no database" test ! -e "$TMP/misuse.db"
 rc=$(run_rc "$TMP/out" "$COLLECT" --cgroup no-such-group -n 1 -o "$TMP/cg.db")
 is "$rc" 1 "fault-9.1 a missing cgroup is an error"
 msg "$TMP/out" "cannot find memory cgroup 'no-such-group'" "fault-9.2 and says which"
+done_testing

@@ -54,3 +54,4 @@ d4() { q "$TMP/big.db" "SELECT u64 || ',' || coalesce(delta, 'NULL') || ',' || r
 is "$(d4 pgmajfault)" "4611686018427387904,NULL,1" "lossless-4.1 a counter back from 2^63+1 to 2^62 is a reset"
 is "$(d4 pgfault)" "9223372036854775809,NULL,0" "lossless-4.2 a counter forward from 2^62 to 2^63+1 is not a reset"
 is "$(d4 nr_free_pages)" "4611686018427387904,NULL,0" "lossless-4.3 a gauge back from 2^63+1 is not a reset"
+done_testing

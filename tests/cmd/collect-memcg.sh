@@ -5,7 +5,7 @@
 
 if ! need_root; then
 	skip "memcg-1 cgroup v1" "needs root to create a memory cgroup"
-	exit 0
+	done_testing; exit 0
 fi
 
 v1=/sys/fs/cgroup/memory
@@ -53,3 +53,4 @@ else
 	is "$(q "$TMP/v2.db" "SELECT count(*) > 0 FROM counter_values WHERE source = 'memcg' AND name = 'current'")" 1 \
 		"memcg-2.2 memory.current is sampled"
 fi
+done_testing

@@ -15,10 +15,10 @@ is "$(q "$TMP/none.db" 'SELECT count(*) FROM run' 2>/dev/null || echo 0)" 0 \
 cg_base=/sys/fs/cgroup/memory
 if ! need_root; then
 	skip "trace-2 real tracepoints" "needs root (tracefs, memory cgroup)"
-	exit 0
+	done_testing; exit 0
 elif [ ! -f "$cg_base/memory.limit_in_bytes" ]; then
 	skip "trace-2 real tracepoints" "no cgroup-v1 memory controller to force reclaim with"
-	exit 0
+	done_testing; exit 0
 fi
 tracefs=/sys/kernel/tracing
 mounted_here=0
@@ -27,7 +27,7 @@ if [ ! -d "$tracefs/events" ]; then
 fi
 if [ ! -d "$tracefs/events/vmscan/mm_vmscan_lru_shrink_inactive" ]; then
 	skip "trace-2 real tracepoints" "this kernel has no vmscan tracepoints in $tracefs"
-	exit 0
+	done_testing; exit 0
 fi
 [ "$mounted_here" = 1 ] && on_exit "umount '$tracefs'"
 
@@ -57,7 +57,8 @@ is "$(q "$db" "SELECT kind FROM counter_name WHERE source = 'trace' AND name = '
 	"trace-2.6 trace names are counters"
 check "trace-2.7 the instance is removed at the end" \
 	test -z "$(ls "$tracefs/instances" | grep "^vmscope-")"
-"$VMSCOPE" show "$db" > "$TMP/show" 2>&1
+setup "$VMSCOPE" show "$db" > "$TMP/show" 2>&1
 deepest=$(awk '$1 == "trace_direct_priority" { print $3 }' "$TMP/show")
 want=$(q "$db" "SELECT min(CAST(substr(name, 17) AS INTEGER)) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%' AND delta > 0")
 is "${deepest:-none}" "${want:-none}" "trace-2.8 show gives the deepest level whose count moved"
+done_testing

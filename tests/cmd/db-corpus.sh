@@ -165,3 +165,4 @@ for v in show:null-name table:null-tag-value show:null-marker; do
 	v=${v#*:}
 	check "db-corpus-3 $v: a NULL is damage" grep -q "the database is damaged (NULL in" err
 done
+done_testing

@@ -72,3 +72,4 @@ rc=$(run_rc out "$VMSCOPE" show evil.db 1)
 check "db-r-3.3 UTF-8 text is kept (é)" grep -q "é" out
 check "db-r-3.4 a result name and unit, cleaned" grep -q '^result .*?\[2Jname? = 1 ??unit$' out
 check "db-r-3.5 marker text, cleaned" grep -q '?\]2;title??mark$' out
+done_testing

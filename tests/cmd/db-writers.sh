@@ -143,3 +143,4 @@ is "$?" 0 "db-w-6.1 the collector outlives a 7 s write lock"
 check "db-w-6.2 and said it was waiting" grep -q "is locked by another process; waiting" lockerr
 is "$(q lock.db 'SELECT samples, end_reason FROM run_facts WHERE run_id = 2')" "30|count" \
 	"db-w-6.3 and recorded every sample"
+done_testing

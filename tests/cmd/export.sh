@@ -52,7 +52,7 @@ check "export-2.7 as -1.500000, not -1.-500000" grep -q '^"2","0","-1.500000",' 
 "$VMSCOPE" runs --format csv "$db" > "$TMP/runs.csv"
 check "runs-1.1 CSV keeps a label with quotes, comma and bar as one field" \
 	grep -q '^"2","a,""b""|c","kernel=x,trial=1",' "$TMP/runs.csv"
-"$VMSCOPE" runs --format markdown "$db" > "$TMP/runs.md"
+setup "$VMSCOPE" runs --format markdown "$db" > "$TMP/runs.md"
 check "runs-1.2 markdown escapes '|' in a label" grep -q 'a,"b"\\|c' "$TMP/runs.md"
 is "$("$VMSCOPE" runs "$db" | awk 'NR == 3 {print $1, $NF}')" "2 4" "runs-1.3 text: id and sample count"
 n=$("$VMSCOPE" runs "$db" "$db" | wc -l)
@@ -72,3 +72,4 @@ is "$rc" 1 "runs-2.3 a missing file is an error"
 check "runs-2.4 and is not created" test ! -e "$TMP/none.db"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" runs --format xml "$db")
 is "$rc" 2 "runs-2.5 an unknown format is misuse"
+done_testing

@@ -9,9 +9,13 @@ for flag in -i -n -d -o --label --tag --meminfo --zoneinfo --cgroup --psi --trac
 	check "help-1.2 -h lists $flag" grep -q -- "$flag" "$TMP/out"
 	check "help-1.3 the man page documents $flag" grep -q -- "^\.[BIR]\+ .*$flag" "$TMP/man"
 done
-"$COLLECT" --version | grep -q '^vmscope-collect [0-9]' && pass "help-1.4 --version" || fail "help-1.4 --version"
+setup "$COLLECT" --version > "$TMP/version"
+check "help-1.4 --version" grep -q '^vmscope-collect [0-9]' "$TMP/version"
 
-for cmd in $("$VMSCOPE" --list-cmds); do
+setup "$VMSCOPE" --list-cmds > "$TMP/cmds"
+# an empty list would make the loop below vanish: that is a failure
+check "help-2.0 vmscope --list-cmds lists commands ($(wc -l < "$TMP/cmds"))" test -s "$TMP/cmds"
+for cmd in $(cat "$TMP/cmds"); do
 	rc=$(run_rc "$TMP/out" "$VMSCOPE" "$cmd" -h)
 	is "$rc" 0 "help-2 vmscope $cmd -h exits 0"
 	check "help-2 vmscope $cmd -h prints its usage" grep -q "^usage: vmscope $cmd" "$TMP/out"
@@ -22,3 +26,4 @@ is "$rc" 2 "help-3.1 vmscope without a command is misuse"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" frobnicate)
 is "$rc" 2 "help-3.2 an unknown command is misuse"
 check "help-3.3 and is named" grep -q "unknown command 'frobnicate'" "$TMP/out"
+done_testing

@@ -56,8 +56,8 @@ series_db "$TMP/series.db"
 "$VMSCOPE" export "$TMP/rt.db" 1 --csv > "$TMP/b.csv"
 if cmp -s "$TMP/a.csv" "$TMP/b.csv"; then pass "import-5.1 export -> import -> export is identical"; else
 	fail "import-5.1 export -> import -> export is identical" "$(diff "$TMP/a.csv" "$TMP/b.csv" | head -3 | cut -c1-200)"; fi
-"$VMSCOPE" export "$TMP/series.db" --csv --long | cut -d, -f4- > "$TMP/la.csv"
-"$VMSCOPE" export "$TMP/rt.db" --csv --long | cut -d, -f4- > "$TMP/lb.csv"
+setup "$VMSCOPE" export "$TMP/series.db" --csv --long | cut -d, -f4- > "$TMP/la.csv"
+setup "$VMSCOPE" export "$TMP/rt.db" --csv --long | cut -d, -f4- > "$TMP/lb.csv"
 check "import-5.2 and so are the long exports (values, deltas, resets)" cmp -s "$TMP/la.csv" "$TMP/lb.csv"
 
 # bad input: the file and line, exit 1, nothing half-imported
@@ -391,3 +391,4 @@ for ((i = 0; i < n; i++)); do
 		echo "# seed $s (case $((s % 6)), line $l): exit $rc"; sed 's/^/#   /' "$TMP/out" | head -3; fi
 done
 is "$okbad" "$n" "import-14.3 $n random broken logs are refused (exit 1), the database byte-identical"
+done_testing

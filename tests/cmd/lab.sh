@@ -6,16 +6,16 @@
 
 if [ -n "${SANITIZE:-}" ]; then
 	skip "lab" "sanitizer builds are dynamic; the lab boots the static programs"
-	exit 0
+	done_testing; exit 0
 fi
 if ! command -v qemu-system-x86_64 >/dev/null || [ ! -x /bin/busybox ]; then
 	skip "lab" "needs qemu-system-x86 and busybox-static (scripts/deps.sh --lab)"
-	exit 0
+	done_testing; exit 0
 fi
 K=$("$TOP/tests/lab-kernel.sh")
 if [ -z "$K" ]; then
 	skip "lab" "no Debian kernel image could be downloaded (apt-get download)"
-	exit 0
+	done_testing; exit 0
 fi
 rel=$(basename "$K")
 rel=${rel#vmlinuz-}
@@ -162,7 +162,7 @@ runs=$(q lab.db 'SELECT count(*) FROM run')
 "$VMSCOPE" lab --accel tcg --timeout 600 --kernel "$K" -o lab.db -- "${sweep[@]}" > out8 2> err8 &
 pid=$!
 for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err8 && break; sleep 0.2; done
-"$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
+setup "$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
 wait "$pid"
 is "$?" 1 "lab-7.1 a database changed during the boot is not overwritten"
 check "lab-7.2 and says why" grep -q "lacks or changes runs the host had: kept the host's" err8
@@ -209,3 +209,4 @@ check "lab-10.2 the lab lists the OOM-killed trial with its victim" \
 	grep -q "^  $rel (lru_gen off), swappiness 100, trial 1: 1 OOM kill(s), victim hog$" out12
 is "$(q oom.db "SELECT r.value || ' ' || t.value FROM results r JOIN run_tags t ON t.run_id = r.run_id
 	AND t.key = 'oom' WHERE r.name = 'oom_kills'")" "1.0 hog" "lab-10.3 stored as the trial's result and tag"
+done_testing

@@ -7,7 +7,7 @@ text=$'dd "started"\n; DROP TABLE marker; -- \\ $(reboot)'
 rc=$(run_rc "$TMP/out" "$VMSCOPE" mark "$TMP/none.db" hello)
 is "$rc" 1 "mark-1.1 a missing database is an error"
 check "mark-1.2 and is not created" test ! -e "$TMP/none.db"
-"$COLLECT" -q -n 1 -o "$db"
+setup "$COLLECT" -q -n 1 -o "$db"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" mark "$db" hello)
 is "$rc" 1 "mark-1.3 no run being recorded is an error"
 check "mark-1.4 and says so" grep -q "no run is being recorded" "$TMP/out"
@@ -19,7 +19,7 @@ sleep 0.5
 rc=$(run_rc "$TMP/out" "$VMSCOPE" mark "$db" "$text")
 is "$rc" 0 "mark-2.1 a marker while recording"
 sleep 0.3
-"$VMSCOPE" mark --run 2 "$db" second
+setup "$VMSCOPE" mark --run 2 "$db" second
 rc=$(run_rc "$TMP/out" "$VMSCOPE" mark --run 1 "$db" late)
 is "$rc" 1 "mark-2.2 an ended run is refused"
 kill -INT $pid
@@ -34,3 +34,4 @@ check "mark-2.4 marker times lie inside the run ($t1 < $t2 < $end)" \
 is "$(q "$db" "SELECT count(*) FROM marker")" 2 "mark-2.5 exactly the two markers"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" mark "$db")
 is "$rc" 2 "mark-3.1 missing text is misuse"
+done_testing

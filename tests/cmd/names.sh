@@ -6,3 +6,4 @@ awk '{print $1}' "$FIXTURES"/*.vmstat | grep -E '^[a-z][a-z0-9_]+$' | sort -u > 
 check "names-1.1 the fixtures name many counters ($(wc -l < "$TMP/names"))" test "$(wc -l < "$TMP/names")" -gt 200
 found=$(grep -ohwFf "$TMP/names" "$TOP"/collector/*.c | sort -u | tr '\n' ' ')
 is "$found" "" "names-1.2 no /proc/vmstat counter name in collector/*.c"
+done_testing

@@ -5,7 +5,7 @@
 cd "$TMP" || exit 1
 if ! command -v gnuplot > /dev/null; then
 	skip "plot" "gnuplot is not installed (apt-get install gnuplot-nox)"
-	exit 0
+	done_testing; exit 0
 fi
 
 # runs recorded on this machine (two swappiness tags, two markers 0.01 s
@@ -22,7 +22,7 @@ for sw in 0 60 100; do for t in 1 2; do
 	for i in 0 1 2 3 4; do
 		echo "$i,$((i * 1000)),$((i * 900)),$((i * 10)),$((i * sw * 3)),$((50000 + i)),100000,30000,10000,10000,5000,5000,2000" >> in.csv
 	done
-	"$VMSCOPE" import in.csv -o sweep.db --tag kernel="$evil" --tag swappiness=$sw --tag trial=$t 2>/dev/null
+	setup "$VMSCOPE" import in.csv -o sweep.db --tag kernel="$evil" --tag swappiness=$sw --tag trial=$t
 done; done
 sqlite3 sweep.db "INSERT INTO result (run_id, name, value) SELECT id, 'io_mbps', 100 + id FROM run"
 sqlite3 sweep.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (6, 2000000, 0, '$(printf '%s' "$evil" | sed "s/'/''/g")')"
@@ -142,3 +142,4 @@ check "plot-5.5 that names the script to run by hand" \
 check "plot-5.6 and leaves the script and data for that" test -s failed/compare.gp -a -s failed/compare.dat
 rc=$(run_rc bad.out "$VMSCOPE" plot rec.db --out x --chart nosuch)
 is "$rc" 2 "plot-5.3 an unknown chart is misuse"
+done_testing

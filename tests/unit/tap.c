@@ -1,19 +1,38 @@
 /* tap.c - see tap.h. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tap.h"
 
 static int tests, failed;
+static FILE *tap_out;
+
+/* The stream for TAP lines: $VMSCOPE_TAP_FD if set and open, else stdout. */
+static FILE *out(void)
+{
+	const char *fd = getenv("VMSCOPE_TAP_FD");
+
+	if (tap_out)
+		return tap_out;
+	if (fd && *fd)
+		tap_out = fdopen(atoi(fd), "w");
+	if (!tap_out)
+		tap_out = stdout;
+	return tap_out;
+}
 
 static void line(int cond, const char *fmt, va_list ap)
 {
+	FILE *f = out();
+
 	tests++;
 	if (!cond)
 		failed++;
-	printf("%sok %d - ", cond ? "" : "not ", tests);
-	vprintf(fmt, ap);
-	putchar('\n');
+	fprintf(f, "%sok %d - ", cond ? "" : "not ", tests);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	fflush(f);
 }
 
 int tap_ok(int cond, const char *fmt, ...)
@@ -34,24 +53,51 @@ int tap_is_i64(int64_t got, int64_t want, const char *fmt, ...)
 	line(got == want, fmt, ap);
 	va_end(ap);
 	if (got != want)
-		printf("#   got %lld, want %lld\n", (long long)got, (long long)want);
+		tap_diag("  got %lld, want %lld", (long long)got, (long long)want);
 	return got == want;
 }
 
 void tap_skip(const char *why, const char *fmt, ...)
 {
+	FILE *f = out();
 	va_list ap;
 
 	tests++;
-	printf("ok %d - ", tests);
+	fprintf(f, "ok %d - ", tests);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(f, fmt, ap);
 	va_end(ap);
-	printf(" # SKIP %s\n", why);
+	fprintf(f, " # SKIP %s\n", why);
+	fflush(f);
+}
+
+void tap_diag(const char *fmt, ...)
+{
+	FILE *f = out();
+	va_list ap;
+
+	fputs("# ", f);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+	fflush(f);
 }
 
 int tap_done(void)
 {
-	printf("1..%d\n", tests);
+	FILE *f = out();
+
+	fprintf(f, "1..%d\n", tests);
+	fflush(f);
 	return failed ? 1 : 0;
+}
+
+int tap_skip_all(const char *why)
+{
+	FILE *f = out();
+
+	fprintf(f, "1..0 # SKIP %s\n", why);
+	fflush(f);
+	return 0;
 }

@@ -1,0 +1,76 @@
+/*
+ * fuzz_trace.c - libFuzzer target for the vmscan trace lines
+ * (collector/trace.c): every line of the input through
+ * trace_parse_line(), given exactly its bytes, then the whole input
+ * through trace_prio_drain() from a pipe, as the collector reads
+ * trace_pipe (partial lines kept across reads).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void each_line(const uint8_t *data, size_t size)
+{
+	const uint8_t *s = data, *end = data + size, *nl;
+
+	while (s < end) {
+		size_t len;
+		char *line;
+		pid_t pid = 0;
+		int64_t prio = 0;
+		int r;
+
+		nl = memchr(s, '\n', (size_t)(end - s));
+		len = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		line = malloc(len ? len : 1);
+		if (!line)
+			return;
+		memcpy(line, s, len);
+		r = trace_parse_line(line, len, &pid, &prio);
+		/* trace.h: 1 sets a pid and a priority, 2 a count; both >= 0 */
+		if ((r == 1 && (prio < 0 || pid < 0)) || (r == 2 && prio < 0))
+			__builtin_trap();
+		free(line);
+		s += len + 1;
+	}
+}
+
+static void drain(const uint8_t *data, size_t size)
+{
+	struct trace_prio t;
+	int p[2];
+
+	/* a pipe holds 64 KiB: larger inputs are only parsed line by line */
+	if (size > 60000 || pipe(p))
+		return;
+	memset(&t, 0, sizeof(t));
+	if (write(p[1], data, size) != (ssize_t)size) {
+		close(p[0]);
+		close(p[1]);
+		return;
+	}
+	close(p[1]);
+	t.fd = p[0];
+	t.cap = 2 * 65536;   /* as trace_prio_start() sizes it */
+	t.buf = malloc(t.cap);
+	if (t.buf)
+		trace_prio_drain(&t);
+	for (int i = 0; i < TRACE_LEVELS; i++)
+		if (t.kswapd_count[i] < 0 || t.direct_count[i] < 0)
+			__builtin_trap();
+	free(t.buf);
+	close(p[0]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	each_line(data, size);
+	drain(data, size);
+	return 0;
+}
