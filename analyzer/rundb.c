@@ -250,6 +250,9 @@ int sample_iter_open(struct sample_iter *it, sqlite3 *db, const char *path,
 	return 0;
 }
 
+/* no real run lasts 2^62 us; past it, t2 - t1 may overflow */
+#define SAMPLE_T_LIMIT_US ((int64_t)1 << 62)
+
 static int malformed(struct sample_iter *it)
 {
 	return error("cannot read '%s': sample %lld is malformed", it->path,
@@ -324,9 +327,10 @@ int sample_iter_next(struct sample_iter *it)
 		return db_error(it->db, it->path, "cannot read");
 	it->seq = sqlite3_column_int64(it->st, 0);
 	it->t_us = sqlite3_column_int64(it->st, 1);
-	/* time since the run's first sample: never negative (INT64_MIN
-	 * would overflow every reader's differences) */
-	if (it->t_us < 0)
+	/* time since the run's start: an old import may have stored a
+	 * negative one, which reads; beyond +-2^62 us (146,000 years) the
+	 * readers' differences of two times could overflow (INT64_MIN) */
+	if (it->t_us < -SAMPLE_T_LIMIT_US || it->t_us > SAMPLE_T_LIMIT_US)
 		return malformed(it);
 	layout = sqlite3_column_int64(it->st, 2);
 	if (layout != it->layout_id && load_layout(it, layout))
