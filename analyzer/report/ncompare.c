@@ -141,9 +141,10 @@ static int row_line(struct gp_text *t, const struct ncmp_row *r)
 	else
 		snprintf(change, sizeof(change), "%s", r->new.mean != 0 ?
 			 "from 0" : "0");
+	/* at most 7 columns with the mark: "0.0012*", "3e-05*" */
 	if (r->p_adj >= 0)
-		snprintf(p, sizeof(p), "%.2g%s", r->p_adj,
-			 r->p_adj < NCMP_ALPHA ? "*" : "");
+		snprintf(p, sizeof(p), r->p_adj < 0.001 ? "%.0e%s" : "%.2g%s",
+			 r->p_adj, r->p_adj < NCMP_ALPHA ? "*" : "");
 	else
 		snprintf(p, sizeof(p), "n<%d", NCMP_MIN_TRIALS);
 	return mean_sd(t, &r->base) || gp_printf(t, "  %8s", change) ||

@@ -44,9 +44,10 @@ check "report-1.7 the metrics in ncompare columns" \
 check "report-1.8 the attribution per group" grep -q "^swappiness 60 (1 run, model " rec/report.txt
 check "report-1.9 the collector's command line" grep -q "vmscope-collect -q -i 0.1 --meminfo -o rec.db" rec/report.txt
 check "report-1.10 and the report's own" grep -q "^vmscope report --by swappiness -o rec --format txt,md,html rec.db" rec/report.txt
-check "report-1.11 a text chart in the mail" grep -q "^ *swappiness 0 *swappiness 60" rec/report.txt
+# (which metrics change between two host runs is up to the host: the
+# charts of known data are checked on the imported sweep below)
+check "report-1.11 a charts section" grep -q "^Charts$" rec/report.txt
 is "$(missing_links rec)" "" "report-1.12 report.md links only files that exist"
-check "report-1.13 report.md shows charts" grep -q '^!\[.*\](charts/compare.png)' rec/report.md
 check "report-1.14 the status lines went to stderr" grep -q "^vmscope: wrote rec/report.txt" rec.out
 # the same charts in both: each PNG linked from report.md is an SVG inlined
 # in report.html, which refers to no file
@@ -85,9 +86,11 @@ check "report-2.3 with a line per swappiness value" grep -q "^ 100   10[0-9].[0-
 check "report-2.4 0 -> N swapped is 'from 0' and significant" \
 	grep -qE "^ +0 +from 0 +[0-9.]+K? +\+- *[0-9]+% +[0-9.e-]+\* +swap_out$" sweep/report.txt
 check "report-2.16 the compare chart shows swap_out, a change from 0" grep -q "^swap_out " sweep/charts/compare.dat
+check "report-2.17 the text chart of what changed most, in the mail" grep -qE "^ *1 = swap_out(,|$)" sweep/report.txt
+check "report-2.18 report.md shows it as a PNG" grep -q '^!\[.*\](charts/compare.png)' sweep/report.md
 check "report-2.5 the correction is stated" grep -q "Holm's step-down" sweep/report.txt
 check "report-2.6 unchanged metrics follow in one compact block" \
-	grep -q "^Changed by less than 10% and not significant:" sweep/report.txt
+	grep -q "^Changed by less than 10% and not significant: kswapd_scanned," sweep/report.txt
 is "$(width sweep/report.txt)" "$(( $(width sweep/report.txt) <= 76 ? $(width sweep/report.txt) : 76 ))" \
 	"report-2.7 no line of report.txt over 76 columns"
 is "$(controls sweep/report.txt)" 0 "report-2.8 printable ASCII only"
