@@ -8,7 +8,7 @@ VERSION := 0.1.0
 CC ?= cc
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP \
-	-Icollector -Ianalyzer -Ibench -Ilab -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
+	-Icollector -Imodel -Ianalyzer -Ibench -Ilab -Ischema -Ibuild -DVMSCOPE_VERSION='"$(VERSION)"' $(CFLAGS)
 LDLIBS = -lsqlite3 -lm
 
 # SANITIZE=address,undefined builds everything under the sanitizers (as git
@@ -42,7 +42,7 @@ COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
-	collector/facts.o collector/pace.o collector/trace.o $(COMMON_OBJS)
+	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o $(COMMON_OBJS)
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
@@ -51,11 +51,12 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o collector/trace.o \
+	collector/lrugen.o model/mglru.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
-	tests/unit/t-transfer
+	tests/unit/t-transfer tests/unit/t-mglru
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -100,6 +101,8 @@ tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o coll
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
+tests/unit/t-mglru: tests/unit/t-mglru.o tests/unit/tap.o model/mglru.o \
+	collector/lrugen.o collector/kv.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
