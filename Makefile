@@ -102,7 +102,7 @@ tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o coll
 tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 tests/unit/t-mglru: tests/unit/t-mglru.o tests/unit/tap.o model/mglru.o \
-	collector/lrugen.o collector/kv.o collector/err.o
+	collector/lrugen.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o

@@ -247,6 +247,9 @@ static int is_kswapd(const struct trace_prio *t, pid_t pid)
 	return 0;
 }
 
+/* 0 when the event name at s is lit (a literal ending in ':') */
+#define EVENT_ISNT(s, lit) strncmp(s, lit, sizeof(lit) - 1)
+
 /* The text after "key" up to the next space, in [s, end); NULL if absent. */
 static const char *word_after(const char *s, const char *end, const char *key,
 			      size_t *n)
@@ -287,11 +290,11 @@ int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
 		return 0;
 	name = ev + 2;
 	*pages = 1;
-	if (!strncmp(name, "mm_vmscan_memcg_reclaim_begin:", 30))
+	if (!EVENT_ISNT(name, "mm_vmscan_memcg_reclaim_begin:"))
 		return 2;
-	if (!strncmp(name, "mm_vmscan_memcg_reclaim_end:", 28))
+	if (!EVENT_ISNT(name, "mm_vmscan_memcg_reclaim_end:"))
 		return 3;
-	if (!strncmp(name, "mm_vmscan_lru_isolate:", 22)) {
+	if (!EVENT_ISNT(name, "mm_vmscan_lru_isolate:")) {
 		*kind = TT_ISOLATED;
 		*pages = number_after(name, end, " nr_taken=");
 		w = word_after(name, end, " lru=", &n);
@@ -305,11 +308,11 @@ int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
 			return 0;   /* active lists: aging, not eviction */
 		return 1;
 	}
-	if (!strncmp(name, "mm_vmscan_lru_shrink_inactive:", 31)) {
+	if (!EVENT_ISNT(name, "mm_vmscan_lru_shrink_inactive:")) {
 		*kind = TT_RECLAIMED;
 		*pages = number_after(name, end, " nr_reclaimed=");
-	} else if (!strncmp(name, "mm_vmscan_write_folio:", 22) ||
-		   !strncmp(name, "mm_vmscan_writepage:", 20)) {
+	} else if (!EVENT_ISNT(name, "mm_vmscan_write_folio:") ||
+		   !EVENT_ISNT(name, "mm_vmscan_writepage:")) {
 		*kind = TT_WRITTEN;
 	} else {
 		return 0;
