@@ -31,6 +31,10 @@ static const char *const causes[NR_CAUSES] = {
 	[CAUSE_MEMCG] = "memcg_limit",
 	[CAUSE_REFAULT] = "refault_cost",
 	[CAUSE_SWAPPINESS] = "swappiness_bias",
+	[CAUSE_MG_ANON_OLDER] = "anon_older",
+	[CAUSE_MG_SWAPPINESS_200] = "swappiness_200",
+	[CAUSE_MG_REFAULT_CTRL] = "refault_ctrl",
+	[CAUSE_MG_FILE_EXHAUSTED] = "file_exhausted",
 	[CAUSE_UNEXPLAINED] = "unexplained",
 };
 

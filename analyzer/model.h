@@ -10,10 +10,12 @@
 #ifndef VMSCOPE_MODEL_H
 #define VMSCOPE_MODEL_H
 
+#include "mglru_replay.h"
+
 enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */
 	MODEL_SPLIT,       /* 2.6.28+: split LRU, get_scan_count() */
-	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: outside the model */
+	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: model/mglru.c */
 };
 
 /* Attribution classes; a class a model cannot produce stays at zero. */
@@ -26,6 +28,10 @@ enum cause {
 	CAUSE_MEMCG,       /* split: reclaim driven by a memory cgroup's limit */
 	CAUSE_REFAULT,     /* split: file refaults push pressure onto anon */
 	CAUSE_SWAPPINESS,  /* split: swappiness >= 100 biases scanning to anon */
+	CAUSE_MG_ANON_OLDER,     /* mglru: min_seq[anon] < min_seq[file] */
+	CAUSE_MG_SWAPPINESS_200, /* mglru: swappiness 200, anon first */
+	CAUSE_MG_REFAULT_CTRL,   /* mglru: the refault controller chose anon */
+	CAUSE_MG_FILE_EXHAUSTED, /* mglru: file at MIN_NR_GENS, anon scanned */
 	CAUSE_UNEXPLAINED, /* the model has no reason: reported, never folded */
 	NR_CAUSES
 };
@@ -61,6 +67,7 @@ struct interval_out {
 	double efficiency;       /* E = steal / scan, NAN if nothing scanned */
 	double p_need, build_up; /* priority the difficulty needs; p_hat gap */
 	enum cause cause;        /* only meaningful when swap_out > 0 */
+	struct mglru_interval mg; /* MODEL_MGLRU only (mglru_replay.h) */
 };
 
 /*

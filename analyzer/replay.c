@@ -22,7 +22,10 @@ static const enum cause split_classes[] = {
 	CAUSE_FILE_TINY, CAUSE_MEMCG, CAUSE_DISTRESS, CAUSE_REFAULT,
 	CAUSE_SWAPPINESS, CAUSE_BUILDUP, CAUSE_UNEXPLAINED,
 };
-static const enum cause mglru_classes[] = { CAUSE_UNEXPLAINED };
+static const enum cause mglru_classes[] = {
+	CAUSE_MG_ANON_OLDER, CAUSE_MG_SWAPPINESS_200, CAUSE_MG_REFAULT_CTRL,
+	CAUSE_MG_FILE_EXHAUSTED, CAUSE_UNEXPLAINED,
+};
 
 const enum cause *model_classes(enum model_kind k, size_t *n)
 {
@@ -34,7 +37,7 @@ const enum cause *model_classes(enum model_kind k, size_t *n)
 		*n = sizeof(split_classes) / sizeof(split_classes[0]);
 		return split_classes;
 	}
-	*n = 1;
+	*n = sizeof(mglru_classes) / sizeof(mglru_classes[0]);
 	return mglru_classes;
 }
 
@@ -133,8 +136,6 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 		m->kind = MODEL_MGLRU;
 	else
 		m->kind = MODEL_SPLIT;
-	if (m->kind == MODEL_MGLRU)
-		note(m, "MGLRU is outside the model: all swap-out is unexplained");
 	return 0;
 }
 
@@ -216,7 +217,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		else if (m->kind == MODEL_SPLIT)
 			model_split(&in, m->memcg, &o);
 		else
-			model_outside(&o);
+			mglru_replay_interval(&ms, m, &in, &o, &a->mglru);
 		a->intervals++;
 		truth = true_priority(&ms, a);
 		if (!isnan(truth) && !isnan(o.p_hat)) {

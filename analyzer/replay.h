@@ -33,6 +33,7 @@ struct attribution {
 	 */
 	double truth_n, truth_agree, truth_sum, estimate_sum;
 	const char *truth_from;    /* NULL while no interval had a truth */
+	struct mglru_attr mglru;   /* MODEL_MGLRU runs (mglru_replay.h) */
 };
 
 

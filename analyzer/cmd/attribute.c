@@ -33,7 +33,81 @@
 static void attribute_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope attribute [--intervals] [--by TAG] "
-		"[--format text|csv|markdown] DB... [RUN]\n");
+		"[--format text|csv|markdown]\n"
+		"                         [--what-if swappiness=N] DB... [RUN]\n");
+}
+
+/* --intervals tables and the --what-if sums, passed to the callbacks */
+struct attr_walk {
+	struct table it, mg;       /* split/classic rows; MGLRU rows */
+	double what_if;            /* --what-if swappiness, NAN: none */
+	double wi_pred;            /* predicted swap-out pages at what_if */
+	const char *wi_why;        /* the branch that makes it unpredictable */
+	int intervals;
+};
+
+/* MGLRU --intervals: run_id,t,reclaimer,p_est,p_true,cause,pages_out,anon_scanned,anon_scanned_pred */
+static int mglru_interval_row(struct attr_walk *w, int64_t run, double t_s,
+			      const struct interval_in *in,
+			      const struct interval_out *o, double truth)
+{
+	char f[8][24];
+	const char *row[9] = { f[0], f[1], o->mg.reclaimer, f[2], f[3],
+			       in->swap_out > 0 ? cause_name(o->cause) : "",
+			       f[4], f[5], f[6] };
+
+	snprintf(f[0], 24, "%lld", (long long)run);
+	snprintf(f[1], 24, "%.1f", t_s);
+	snprintf(f[2], 24, "-");   /* MGLRU has no priority estimate */
+	snprintf(f[3], 24, isnan(truth) ? "-" : "%.0f", truth);
+	snprintf(f[4], 24, "%.0f", in->swap_out);
+	snprintf(f[5], 24, "%.0f", in->scan_anon);
+	snprintf(f[6], 24, "%.0f", o->mg.out.anon_scanned_pred);
+	return table_add_row(&w->mg, row);
+}
+
+/* --what-if for an MGLRU interval: add its prediction, or the reason */
+static void mglru_what_if_add(struct attr_walk *w, const struct interval_out *o)
+{
+	const char *why;
+	double p = mglru_replay_what_if(&o->mg, w->what_if, &why);
+
+	if (p < 0 && o->mg.evicted)
+		w->wi_why = why;
+	else if (p > 0)
+		w->wi_pred += p;
+}
+
+/* MGLRU lines of the summary: the type check, aging, who swapped */
+static void print_mglru_summary(const struct run_model *m,
+				const struct attribution *a,
+				const struct attr_walk *w)
+{
+	const struct mglru_attr *g = &a->mglru;
+	double mb = m->page_size / (1 << 20);
+
+	if (g->type_n > 0)
+		printf("  evicted type: model agrees with the kernel's on %.0f of "
+		       "%.0f intervals with eviction (%.1f%%)\n", g->type_agree,
+		       g->type_n, 100 * g->type_agree / g->type_n);
+	if (g->type_n > 0)
+		printf("  anon scanned: predicted %.0f pages, pgscan_anon %.0f\n",
+		       g->pred_sum, g->anon_scan_sum);
+	printf("  aging: %.0f generations created%s\n", g->aging,
+	       g->lru_gen_seen ? "" : " (no --lru-gen: lru_gen gauges absent, "
+	       "anon_older unseen, controller from vmstat refaults)");
+	if (g->trace_seen)
+		printf("  traced swap writes: kswapd %.1f MB, direct %.1f MB, "
+		       "cgroup %.1f MB\n", g->written[0] * mb,
+		       g->written[1] * mb, g->written[2] * mb);
+	if (w && !isnan(w->what_if) && w->wi_why)
+		printf("  what-if swappiness=%.0f: cannot predict: branch %s "
+		       "depends on what the change would evict\n", w->what_if,
+		       w->wi_why);
+	else if (w && !isnan(w->what_if))
+		printf("  what-if swappiness=%.0f: %.0f pages (%.1f MB) swapped "
+		       "out predicted, %.0f observed\n", w->what_if, w->wi_pred,
+		       w->wi_pred * mb, a->swapped);
 }
 static void fmt_p(char *buf, size_t cap, double v)
 {
@@ -70,14 +144,21 @@ static int interval_row(void *ctx, int64_t run, double t_s,
 			const struct interval_in *in,
 			const struct interval_out *o, double truth)
 {
-	if (!(in->swap_out > 0 || in->scan_kswapd > 0 || in->scan_direct > 0))
+	struct attr_walk *w = ctx;
+
+	if (o->mg.reclaimer && !isnan(w->what_if))
+		mglru_what_if_add(w, o);
+	if (!w->intervals ||
+	    !(in->swap_out > 0 || in->scan_kswapd > 0 || in->scan_direct > 0))
 		return 0;
-	return add_interval_row(ctx, run, t_s, in, o, truth);
+	if (o->mg.reclaimer)
+		return mglru_interval_row(w, run, t_s, in, o, truth);
+	return add_interval_row(&w->it, run, t_s, in, o, truth);
 }
 
 /* who: "run 3" or "swappiness 60 (3 runs)" */
 static void print_summary(const char *who, const struct run_model *m,
-			  const struct attribution *a)
+			  const struct attribution *a, const struct attr_walk *w)
 {
 	const enum cause *cl;
 	size_t n, i;
@@ -99,6 +180,8 @@ static void print_summary(const char *who, const struct run_model *m,
 		       a->estimate_sum / a->truth_n, a->truth_from,
 		       a->truth_sum / a->truth_n,
 		       a->truth_agree, a->truth_n);
+	if (m->kind == MODEL_MGLRU)
+		print_mglru_summary(m, a, w);
 	if (*m->assumed)
 		printf("  assumed: %s\n", m->assumed);
 }
@@ -125,6 +208,7 @@ static int add_csv_rows(struct table *t, const char *who, const struct run_model
 
 struct attr_opts {
 	int intervals, fmt;
+	double what_if;          /* --what-if swappiness=N; NAN: none */
 	const char *by;
 	int64_t run;
 };
@@ -138,10 +222,18 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 	static const char *const ch[] = { "run_id", "model", "class", "pages_out", "share" };
 	static const int iright[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 	static const int cright[] = { 1, 0, 0, 1, 1 };
-	struct table it, csv;
+	static const char *const mh[] = {
+		"run_id", "t", "reclaimer", "p_est", "p_true", "cause",
+		"pages_out", "anon_scanned", "anon_scanned_pred",
+	};
+	static const int mright[] = { 1, 1, 0, 1, 1, 0, 1, 1, 1 };
+	struct attr_walk w = { .what_if = o->what_if, .intervals = o->intervals };
+	struct table csv;
 	struct group_list g = { NULL, 0 };
 	size_t i, k;
-	int rc = table_init(&it, 12, ih, iright) || table_init(&csv, 5, ch, cright);
+	int rc = table_init(&w.it, 12, ih, iright) || table_init(&csv, 5, ch, cright) ||
+		 table_init(&w.mg, 9, mh, mright);
+	int walk = o->intervals || !isnan(o->what_if);
 
 	if (!rc && o->by)
 		rc = group_by(set, o->by, NULL, 0, &g);
@@ -153,10 +245,12 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 
 		if ((o->run > 0 && r->id != o->run) || (o->by && !o->intervals))
 			continue;       /* --by replays each run in its group below */
-		rc = replay_run(set, r, &m, &a, o->intervals ? interval_row : NULL, &it);
+		w.wi_pred = 0;
+		w.wi_why = NULL;
+		rc = replay_run(set, r, &m, &a, walk ? interval_row : NULL, &w);
 		if (!rc && o->fmt == FMT_TEXT && !o->by) {
 			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
-			print_summary(who, &m, &a);
+			print_summary(who, &m, &a, &w);
 		} else if (!rc && !o->by) {
 			snprintf(who, sizeof(who), "%lld", (long long)r->id);
 			rc = add_csv_rows(&csv, who, &m, &a);
@@ -183,27 +277,46 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 			sum.swapped += a.swapped;
 			sum.intervals += a.intervals;
 			sum.swap_intervals += a.swap_intervals;
+			mglru_attr_add(&sum.mglru, &a.mglru);
 		}
 		if (!rc && o->fmt == FMT_TEXT) {
 			char who[160];
 
 			snprintf(who, sizeof(who), "%s %s (%zu runs)", o->by,
 				 g.v[k].value, g.v[k].nr);
-			print_summary(who, &m, &sum);
+			print_summary(who, &m, &sum, NULL);
 		} else if (!rc) {
 			rc = add_csv_rows(&csv, g.v[k].value, &m, &sum);
 		}
 	}
 	if (!rc && o->fmt != FMT_TEXT)
 		rc = table_print(&csv, o->fmt, stdout);
-	if (!rc && o->intervals) {
+	if (!rc && o->intervals && (w.it.nr_rows > 1 || w.mg.nr_rows <= 1)) {
 		printf("\n");
-		rc = table_print(&it, o->fmt, stdout);
+		rc = table_print(&w.it, o->fmt, stdout);
 	}
-	table_release(&it);
+	if (!rc && o->intervals && w.mg.nr_rows > 1) {
+		printf("\n");
+		rc = table_print(&w.mg, o->fmt, stdout);
+	}
+	table_release(&w.it);
+	table_release(&w.mg);
 	table_release(&csv);
 	group_list_release(&g);
 	return rc;
+}
+
+/* "swappiness=N", N in 0..200 (vm.swappiness's range since 5.8) */
+static int parse_what_if(const char *arg, double *sw)
+{
+	char *end;
+
+	if (strncmp(arg, "swappiness=", 11))
+		return error("bad --what-if '%s': expected swappiness=N", arg);
+	*sw = strtod(arg + 11, &end);
+	if (end == arg + 11 || *end || *sw < 0 || *sw > 200)
+		return error("bad --what-if '%s': swappiness is 0 to 200", arg);
+	return 0;
 }
 
 int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
@@ -212,10 +325,11 @@ int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
 		{ "intervals", no_argument, NULL, 'i' },
 		{ "by", required_argument, NULL, 'b' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "what-if", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct attr_opts o = { .fmt = FMT_TEXT };
+	struct attr_opts o = { .fmt = FMT_TEXT, .what_if = NAN };
 	struct run_set set;
 	int c, rc, ndb;
 	char *end;
@@ -227,6 +341,12 @@ int cmd_attribute(int argc, char **argv, struct cmd_ctx *ctx)
 			attribute_usage(stdout);
 			return EXIT_OK;
 		}
+		if (c == 'w' && parse_what_if(optarg, &o.what_if)) {
+			attribute_usage(stderr);
+			return EXIT_USAGE;
+		}
+		if (c == 'w')
+			continue;
 		if (c == 'i')
 			o.intervals = 1;
 		else if (c == 'b')

@@ -43,7 +43,7 @@
 
 /* Source names an import can carry; the index is the kv src. */
 static const char *const sources[] = {
-	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace",
+	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace", "lru_gen",
 };
 #define NR_SOURCES (sizeof(sources) / sizeof(sources[0]))
 
