@@ -21,9 +21,9 @@
 static const enum metric_id gauges[] = {
 	METRIC_mglru_lruvecs, METRIC_mglru_max_seq, METRIC_mglru_min_seq_anon,
 	METRIC_mglru_min_seq_file, METRIC_mglru_pages_anon, METRIC_mglru_pages_file,
-	METRIC_mglru_anon_older_lruvecs, METRIC_mglru_anon_older_pages,
-	METRIC_mglru_ctrl_refaulted_anon, METRIC_mglru_ctrl_refaulted_file,
-	METRIC_mglru_ctrl_total_anon, METRIC_mglru_ctrl_total_file,
+	METRIC_mglru_older_lruvecs, METRIC_mglru_older_pages,
+	METRIC_mglru_ctrl_ref_anon, METRIC_mglru_ctrl_ref_file,
+	METRIC_mglru_ctrl_tot_anon, METRIC_mglru_ctrl_tot_file,
 };
 #define NR_GAUGES (sizeof(gauges) / sizeof(gauges[0]))
 
@@ -101,8 +101,8 @@ static void truth(const struct metric_stream *s, const struct interval_in *in,
 	double ia = metric_stream_value(s, METRIC_trace_isolated_anon);
 	double ifl = metric_stream_value(s, METRIC_trace_isolated_file);
 	static const enum metric_id w[3] = {
-		METRIC_trace_written_anon_kswapd, METRIC_trace_written_anon_direct,
-		METRIC_trace_written_anon_cgroup,
+		METRIC_trace_swap_kswapd, METRIC_trace_swap_direct,
+		METRIC_trace_swap_cgroup,
 	};
 	int i;
 

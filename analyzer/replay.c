@@ -202,7 +202,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 	     choose_model(set, r, &ms.set, m);
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;
-		struct interval_out o;
+		struct interval_out o = { .cause = CAUSE_UNEXPLAINED };   /* o.mg zeroed: not MGLRU */
 		double truth;
 
 		rc = 0;

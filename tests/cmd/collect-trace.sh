@@ -43,8 +43,8 @@ is "$?" 0 "trace-2.1 a run recorded with --trace-priority"
 rm -f "$TMP/fill"
 is "$(q "$db" 'SELECT sources FROM run_facts')" "vmstat,memcg,trace" \
 	"trace-2.2 the run lists the trace source"
-is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" 27 \
-	"trace-2.3 13 levels for kswapd and for the rest, and lost_events"
+is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" 45 \
+	"trace-2.3 13 levels for kswapd and for the rest, lost_events, 18 type counts (issue 13)"
 passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")
 steals=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'memcg' AND name = 'pgpgout'")
 check "trace-2.4 the group's limit reclaim was traced ($passes passes, $steals pages out)" \
