@@ -22,6 +22,35 @@
  * 6.14 ("mm/mglru: rework type selection") drops branch 2 and makes the
  * controller compare all tiers; modelled from that patch's text.
  *
+ * Why anon is evicted at all below swappiness 200 (v6.1): with swap
+ * (can_swap), try_to_inc_min_seq() keeps min_seq[anon] <= min_seq[file],
+ * and inc_max_seq() may not age past MAX_NR_GENS (4) generations of a
+ * type, so once file has been evicted down its generations, anon's oldest
+ * one is older and branch 2 takes anon until it catches up: every aging
+ * step costs one anon generation.  Classic LRU has no such coupling.
+ *
+ * Where ../shared/docs/reclaim-model.md 5.6 is wrong or short (checked
+ * against v6.1.y mm/vmscan.c):
+ *  - "the classic mm_vmscan_lru_shrink_inactive event is not emitted":
+ *    true on 6.1 only; 6.7 ("mm: multi-gen LRU: reuse some legacy trace
+ *    events") emits lru_isolate and shrink_inactive from scan_folios() and
+ *    evict_folios().  On 6.1 the only type-bearing event is
+ *    mm_vmscan_write_folio (pageout(), RECLAIM_WB_ANON/FILE).
+ *  - "tier statistics only with CONFIG_LRU_GEN_STATS": lru_gen_full prints
+ *    the controller's per-tier refaulted/evicted/protected and avg_* always;
+ *    the option only adds a second history slot (NR_HIST_GENS 2).
+ *  - "if the chosen type yields nothing, the other is scanned": not at
+ *    swappiness 0 (the loop starts at i = !swappiness); a type yields
+ *    nothing once it is down to MIN_NR_GENS (2) generations.
+ *  - pgscan_anon/file (and pgscan_kswapd/direct) count isolated pages
+ *    under MGLRU, not scanned ones; sorted (promoted, protected) pages go
+ *    to pgrefill (scan_folios()).
+ *  - get_swappiness() is 0 without swap space (and no demotion target);
+ *    without __GFP_IO swappiness becomes 1 (6.1.y try_to_shrink_lruvec();
+ *    an isolate_folios() branch in 6.12).
+ *  - debugfs lru_gen (brief) starts at min_seq[anon] and hides older file
+ *    generations; lru_gen_full shows all of them with 'x' marks.
+ *
  * The model is pure: one interval's inputs in, the branch, the predicted
  * anon share of eviction scanning and the cause out.  It reads neither
  * pgscan_anon nor pgsteal_anon: those are the truth it is checked against.
