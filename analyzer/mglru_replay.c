@@ -24,6 +24,7 @@ static const enum metric_id gauges[] = {
 	METRIC_mglru_older_lruvecs, METRIC_mglru_older_pages,
 	METRIC_mglru_ctrl_ref_anon, METRIC_mglru_ctrl_ref_file,
 	METRIC_mglru_ctrl_tot_anon, METRIC_mglru_ctrl_tot_file,
+	METRIC_mglru_oldest_anon, METRIC_mglru_oldest_file,
 };
 #define NR_GAUGES (sizeof(gauges) / sizeof(gauges[0]))
 
@@ -54,6 +55,8 @@ static void fill_gauges(const struct metric_stream *s, struct mglru_in *mi,
 	mi->ctrl_refaulted[1] = g[9];
 	mi->ctrl_total[0] = g[10];
 	mi->ctrl_total[1] = g[11];
+	mi->oldest[0] = g[12];
+	mi->oldest[1] = g[13];
 	memcpy(a->prev, now, sizeof(now));
 	a->have_prev = 1;
 	if (!isnan(now[0]))

@@ -101,18 +101,26 @@ static int ctrl_file_of(const struct mglru_in *in, double swappiness)
 	return mglru_ctrl_type(in->refaults, eq, swappiness);
 }
 
+/*
+ * A type yields nothing to scan_folios(): down to MIN_NR_GENS
+ * generations, or its oldest generation is empty (see mglru.h).
+ */
+static int exhausted(const struct mglru_in *in, int type)
+{
+	double gens = nr_gens(in, type ? in->min_seq_file : in->min_seq_anon);
+
+	return gens <= MGLRU_MIN_NR_GENS || in->oldest[type] == 0;
+}
+
 /* Anon share of a branch, after the fallback when a type is exhausted. */
 static double branch_share(const struct mglru_in *in, enum mglru_branch *b)
 {
-	double gens_anon = nr_gens(in, in->min_seq_anon);
-	double gens_file = nr_gens(in, in->min_seq_file);
-
 	switch (*b) {
 	case MGLRU_NO_SWAP:
 		return 0;   /* for (i = !swappiness; ...): no fallback to anon */
 	case MGLRU_FILE_FIRST:
 	case MGLRU_CTRL_FILE:
-		if (gens_file <= MGLRU_MIN_NR_GENS) {
+		if (exhausted(in, 1)) {
 			*b = MGLRU_FILE_EXHAUSTED;
 			return 1;
 		}
@@ -120,7 +128,7 @@ static double branch_share(const struct mglru_in *in, enum mglru_branch *b)
 	case MGLRU_ANON_OLDER:
 	case MGLRU_SWAPPINESS_200:
 	case MGLRU_CTRL_ANON:
-		return gens_anon <= MGLRU_MIN_NR_GENS ? 0 : 1;
+		return exhausted(in, 0) ? 0 : 1;
 	default:
 		return NAN;
 	}

@@ -16,7 +16,10 @@
  *      200 - swappiness); it picks file unless file refaults >= 64 and
  *      file's weighted refault rate exceeds anon's      anon   REFAULT_CTRL
  *   then, if the chosen type yields nothing (scan_folios() returns 0 when
- *   the type is down to MIN_NR_GENS = 2 generations), the other type is
+ *   the type is down to MIN_NR_GENS = 2 generations, or when its oldest
+ *   generation is empty: with swap, try_to_inc_min_seq() may not move
+ *   min_seq[anon] past min_seq[file], so an emptied anon generation stays
+ *   the oldest until file's is evicted too), the other type is
  *   scanned                                             anon   FILE_EXHAUSTED
  *
  * 6.14 ("mm/mglru: rework type selection") drops branch 2 and makes the
@@ -92,6 +95,7 @@ struct mglru_in {
 	double lruvecs, anon_older_lruvecs, anon_older_pages;
 	double pages_anon, pages_file;
 	double max_seq, min_seq_anon, min_seq_file;
+	double oldest[2];           /* pages in each type's min_seq generation */
 	double ctrl_refaulted[2], ctrl_total[2];
 	/* deltas: eviction volume (any type), refaults, aging */
 	double evicted_scan;        /* pgscan_anon + pgscan_file */

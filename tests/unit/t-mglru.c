@@ -146,6 +146,7 @@ static void one_vec(struct mglru_in *in, const int v[3], double sw,
 	in->min_seq_file = min_file;
 	in->pages_anon = 1000;
 	in->pages_file = 1000;
+	in->oldest[0] = in->oldest[1] = 300;
 	in->ctrl_total[0] = in->ctrl_total[1] = 1000;  /* no refaults: file */
 	in->evicted_scan = 640;
 	in->swap_out = 100;
@@ -181,6 +182,19 @@ static void test_interval(void)
 	one_vec(&in, v61, 200, 4, 3);
 	mglru_interval(&in, &o);
 	tap_ok(o.anon_share == 0, "interval-5 anon at 2 generations: file instead");
+	/*
+	 * anon's oldest generation empty but kept by the min_seq[file] clamp
+	 * (try_to_inc_min_seq()): scan_folios() isolates nothing, file next
+	 */
+	one_vec(&in, v61, 200, 3, 3);
+	in.oldest[0] = 0;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 0, "interval-5b anon's oldest generation empty: file instead");
+	one_vec(&in, v61, 60, 3, 3);
+	in.oldest[1] = 0;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
+	       "interval-5c file's oldest generation empty: anon (%s)", o.cause);
 	/* anon older in the lruvec holding 3/4 of the pages */
 	one_vec(&in, v61, 60, 3, 3);
 	in.anon_older_lruvecs = 1;
