@@ -35,6 +35,9 @@ QUIET_LINK = @echo '  LINK   ' $@;
 QUIET_GEN = @echo '  GEN    ' $@;
 endif
 
+# the lab decompresses kernel modules (.ko.xz, .ko.zst, .ko.gz)
+LAB_LDLIBS = -llzma -lzstd -lz
+
 # subcommands of `vmscope`: one analyzer/cmd/<name>.c each
 CMDS = runs show table compare attribute plot import export bench mark lab
 
@@ -47,7 +50,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
-	lab/qemu.o lab/fileio.o lab/transfer.o build/lab_init_sh.o \
+	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o analyzer/model.o analyzer/replay.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/parse.o collector/kv.o collector/trace.o \
@@ -56,7 +59,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-trace \
-	tests/unit/t-transfer tests/unit/t-mglru
+	tests/unit/t-transfer tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-mglru
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -95,7 +98,8 @@ build/vmscope-collect: $(COLLECT_OBJS) | build
 
 # vmscope is static too: the lab puts it into its guests' initramfs
 build/vmscope: $(VMSCOPE_OBJS) | build
-	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) -lz
+	$(QUIET_LINK)$(CC) $(LDFLAGS) $(COLLECT_LDFLAGS) -o $@ $^ -lcsv $(COLLECT_LDLIBS) \
+		$(LAB_LDLIBS)
 
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
@@ -103,6 +107,11 @@ tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o coll
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 tests/unit/t-mglru: tests/unit/t-mglru.o tests/unit/tap.o model/mglru.o \
 	collector/lrugen.o collector/trace.o collector/kv.o collector/err.o
+tests/unit/t-kmod: tests/unit/t-kmod.o tests/unit/tap.o lab/kernel.o lab/kmodfile.o \
+	lab/fileio.o collector/err.o
+tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o collector/db.o \
+	collector/err.o build/schema_sql.o
+tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o analyzer/model.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o

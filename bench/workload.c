@@ -189,6 +189,41 @@ double machine_cache_mb(void)
 	return meminfo_mb("Cached:");
 }
 
+double memcg_free_mb(const struct memcg *cg)
+{
+	const char *limit = cg->v2 ? "memory.max" : "memory.limit_in_bytes";
+	const char *usage = cg->v2 ? "memory.current" : "memory.usage_in_bytes";
+
+	/* v2's "max" (no limit) reads as NAN: the machine's memory decides */
+	return (file_value(cg->path, limit) - file_value(cg->path, usage)) / (1 << 20);
+}
+
+double machine_available_mb(void)
+{
+	double avail = meminfo_mb("MemAvailable:");
+
+	/* MemAvailable is 3.14+ (si_mem_available()); before, free + cache */
+	return isnan(avail) ? meminfo_mb("MemFree:") + meminfo_mb("Cached:") : avail;
+}
+
+long long oom_kills(const struct memcg *cg)
+{
+	double n;
+
+	/*
+	 * The oom_kill counters are 4.13+: vmstat's OOM_KILL event and v1's
+	 * memory.oom_control line (mm/memcontrol.c, mem_cgroup_oom_control_read),
+	 * v2's memory.events (4.13 too).  Each counts a kill in the group or
+	 * machine, whoever the victim.
+	 */
+	if (cg && cg->path[0])
+		n = stat_value(cg->path, cg->v2 ? "memory.events" : "memory.oom_control",
+			       "oom_kill");
+	else
+		n = stat_value("/proc", "vmstat", "oom_kill");
+	return isnan(n) ? -1 : (long long)n;
+}
+
 void memcg_remove(struct memcg *cg)
 {
 	int tries;
@@ -308,7 +343,7 @@ int swap_empty_all(void)
 	return each_swap(empty_one);
 }
 
-pid_t hog_start(const struct memcg *cg, int64_t mib)
+pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 {
 	int ready[2];
 	pid_t pid;
@@ -339,11 +374,12 @@ pid_t hog_start(const struct memcg *cg, int64_t mib)
 			pause();
 	}
 	close(ready[1]);
+	*status = 0;
 	if (read(ready[0], &c, 1) != 1) {
 		close(ready[0]);
-		waitpid(pid, NULL, 0);
-		return error("the memory hog died before touching %lld MiB",
-			     (long long)mib);
+		waitpid(pid, status, 0);
+		return error("the memory hog died before touching %lld MiB%s",
+			     (long long)mib, proc_oom_status(*status) ? " (SIGKILL)" : "");
 	}
 	close(ready[0]);
 	return pid;
@@ -383,9 +419,12 @@ int writers_start(const struct memcg *cg, const char *dir, int n,
 	return 0;
 }
 
-int writers_wait(pid_t *pids, int n)
+int writers_wait(pid_t *pids, int n, int *killed)
 {
 	int i, rc = 0;
+
+	if (killed)
+		*killed = 0;
 
 	for (i = 0; i < n; i++) {
 		int status;
@@ -396,11 +435,28 @@ int writers_wait(pid_t *pids, int n)
 				break;
 			}
 		}
-		if (pids[i] > 0 && (!WIFEXITED(status) || WEXITSTATUS(status)))
+		if (pids[i] > 0 && killed && proc_oom_status(status))
+			++*killed;
+		else if (pids[i] > 0 && (!WIFEXITED(status) || WEXITSTATUS(status)))
 			rc = error("writer %d failed (killed, or its disk is full)", i);
 		pids[i] = 0;
 	}
 	return rc;
+}
+
+int proc_oom_status(int status)
+{
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+int proc_killed(pid_t *pid)
+{
+	int status;
+
+	if (*pid <= 0 || waitpid(*pid, &status, WNOHANG) != *pid)
+		return 0;
+	*pid = 0;
+	return proc_oom_status(status);
 }
 
 void proc_stop(pid_t *pid)

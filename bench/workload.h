@@ -33,6 +33,12 @@ double memcg_cache_mb(const struct memcg *cg);
 /* The same for the whole machine (/proc/meminfo: swap used, Cached). */
 double machine_swap_mb(void);
 double machine_cache_mb(void);
+/* What the group may still charge (limit - usage) in MB; NAN if unlimited. */
+double memcg_free_mb(const struct memcg *cg);
+/* What the machine can give without swapping: MemAvailable, in MB. */
+double machine_available_mb(void);
+/* OOM kills so far in the group (cg given) or machine; -1 if not counted. */
+long long oom_kills(const struct memcg *cg);
 /* Kill what is left in the group and remove it. */
 void memcg_remove(struct memcg *cg);
 
@@ -57,9 +63,10 @@ int swap_empty_all(void);
 
 /*
  * Start the hog: a child that joins cg (when given), touches mib MiB and
- * sleeps.  Returns once the memory is touched; -1 if the child died.
+ * sleeps.  Returns once the memory is touched; -1 if the child died, its
+ * wait status in *status (proc_oom_status() tells an OOM kill).
  */
-pid_t hog_start(const struct memcg *cg, int64_t mib);
+pid_t hog_start(const struct memcg *cg, int64_t mib, int *status);
 
 /*
  * Start n writers, each writing bytes to dir/writer-<i> through the page
@@ -67,8 +74,17 @@ pid_t hog_start(const struct memcg *cg, int64_t mib);
  */
 int writers_start(const struct memcg *cg, const char *dir, int n,
 		  int64_t bytes, pid_t *pids);
-/* Wait for them; -1 with a message if one failed. */
-int writers_wait(pid_t *pids, int n);
+/*
+ * Wait for them; -1 with a message if one failed.  With killed given, a
+ * writer that died of SIGKILL (the OOM killer's signal) is counted there
+ * instead of failing.
+ */
+int writers_wait(pid_t *pids, int n, int *killed);
+
+/* 1 if a wait status is a death by SIGKILL, as the OOM killer kills. */
+int proc_oom_status(int status);
+/* 1 if *pid has died of SIGKILL already (then reaped, *pid = 0); else 0. */
+int proc_killed(pid_t *pid);
 
 /* SIGKILL and reap; pid <= 0 is ignored. */
 void proc_stop(pid_t *pid);

@@ -308,15 +308,28 @@ static void boot_and_collect(struct lab *l, struct boot_ctx *b,
 		end = qemu_boot(&vm, l->timeout, relay, b);
 		if (end != QEMU_KVM_FAILED || strcmp(l->accel, "auto"))
 			break;
+		/* keep KVM's log from being overwritten by the TCG boot's */
 		snprintf(kvm_log, sizeof(kvm_log), "%s.kvm", b->qemu_log);
-		rename(b->qemu_log, kvm_log);
+		if (rename(b->qemu_log, kvm_log)) {
+			warning("cannot keep KVM's log as '%s': %s", kvm_log,
+				strerror(errno));
+			snprintf(kvm_log, sizeof(kvm_log), "%s", b->qemu_log);
+		}
 		fprintf(stderr, "lab: KVM cannot run this guest here (no console "
 			"output; see '%s'): using TCG software emulation from now on\n",
 			kvm_log);
 		l->kvm = 0;
 		vm.kvm = 0;
-		/* write it again: the guest may have got as far as changing it */
-		transfer_put(b->transfer, "host", access(b->in_db, F_OK) ? NULL : b->in_db, 0);
+		/*
+		 * write it again: the guest may have got as far as changing it,
+		 * and a TCG boot on a stale disk could send back a stale database
+		 */
+		if (transfer_put(b->transfer, "host",
+				 access(b->in_db, F_OK) ? NULL : b->in_db, 0)) {
+			snprintf(r->why, sizeof(r->why), "cannot rewrite the transfer "
+				 "disk for the TCG boot (see above)");
+			return;
+		}
 	}
 	if (end == QEMU_POWERED_OFF) {
 		l->kvm = vm.kvm ? 1 : l->kvm;

@@ -17,7 +17,8 @@
 
 struct lab {
 	const char *db, *modules, *logs, *accel, *busybox;
-	const char *kernels[LAB_MAX_KERNELS];
+	const char *kernels[LAB_MAX_KERNELS];   /* image paths, once fetched */
+	char fetched[LAB_MAX_KERNELS][1024];     /* images of debian:NAME kernels */
 	int nr_kernels;
 	int modes[2], nr_modes;          /* 0: MGLRU off, 1: on */
 	int64_t memory, swap, scratch;

@@ -1,11 +1,13 @@
 /* initramfs.c - assemble the lab guest's initramfs (see initramfs.h). */
 #include <elf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpio.h"
 #include "err.h"
 #include "initramfs.h"
+#include "kmodfile.h"
 #include "banned.h"
 
 extern const char lab_init_sh[];   /* lab/init.sh, compiled in */
@@ -28,18 +30,36 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
+/*
+ * One module, decompressed on the host: the guest gets <name>.ko whatever
+ * the tree held (.ko, .ko.xz, .ko.zst, .ko.gz), for busybox insmod.
+ */
+static int add_module(struct cpio *c, const char *path, char *ko, size_t cap)
+{
+	const char *b = base(path);
+	char name[600];
+	char *data;
+	size_t len;
+
+	snprintf(ko, cap, "%.*s.ko", (int)(strlen(b) - kmod_suffix(b)), b);
+	snprintf(name, sizeof(name), "lib/modules/%s", ko);
+	if (kmod_read(path, &data, &len))
+		return -1;
+	cpio_file(c, name, 0644, data, len);
+	free(data);
+	return 0;
+}
+
 static int add_modules(struct cpio *c, const struct kmod_list *mods)
 {
-	char name[600], list[16384];
+	char ko[512], list[16384];
 	size_t i, len = 0;
 
 	list[0] = 0;
 	for (i = 0; i < mods->nr; i++) {
-		snprintf(name, sizeof(name), "lib/modules/%s", base(mods->path[i]));
-		if (cpio_copy(c, name, 0644, mods->path[i]))
+		if (add_module(c, mods->path[i], ko, sizeof(ko)))
 			return -1;
-		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\n",
-					base(mods->path[i]));
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s\n", ko);
 		if (len >= sizeof(list))
 			return error("too many modules for the guest");
 	}

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "fileio.h"
 #include "kernel.h"
+#include "kmodfile.h"
 #include "banned.h"
 
 #define MAX_DEPTH 16             /* module dependency chains are short */
@@ -72,34 +73,57 @@ void kmod_tree(const char *dir, const char *image, const char *release,
 	snprintf(out, cap, "%s/../lib/modules/%s", base, release);
 	if (is_dir(out))
 		return;
+	/* a merged-/usr package (Debian 13) ships usr/lib/modules */
+	snprintf(out, cap, "%s/../usr/lib/modules/%s", base, release);
+	if (is_dir(out))
+		return;
 	snprintf(out, cap, "/lib/modules/%s", release);
 	if (!is_dir(out))
 		out[0] = 0;
 }
 
-/* The .modinfo section of an ELF64 module: NUL-separated key=value. */
+/* off..off+n lies inside a file of len bytes, without wrapping. */
+static int in_file(uint64_t off, uint64_t n, size_t len)
+{
+	return off <= len && n <= len - off;
+}
+
+/*
+ * The .modinfo section of an ELF64 module: NUL-separated key=value.
+ * Every offset in the file is checked against its length before use, in
+ * a form that cannot wrap (a crafted e_shoff or sh_offset near 2^64 would
+ * make "off + size > len" pass); headers are copied out, since the file's
+ * offsets need not be aligned.
+ */
 static const char *modinfo(const char *data, size_t len, size_t *size)
 {
-	const Elf64_Ehdr *eh = (const void *)data;
-	const Elf64_Shdr *sh, *names;
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh, names;
 	size_t i;
 
-	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(*sh) > len ||
-	    eh->e_shstrndx >= eh->e_shnum)
+	if (len < sizeof(eh))
 		return NULL;
-	sh = (const void *)(data + eh->e_shoff);
-	names = &sh[eh->e_shstrndx];
-	for (i = 0; i < eh->e_shnum; i++) {
-		uint64_t name = names->sh_offset + sh[i].sh_name;
-
-		if (name + sizeof(".modinfo") > len ||
-		    strcmp(data + name, ".modinfo") ||
-		    sh[i].sh_offset + sh[i].sh_size > len)
+	memcpy(&eh, data, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_shentsize != sizeof(sh) ||
+	    !in_file(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(sh), len) ||
+	    eh.e_shstrndx >= eh.e_shnum)
+		return NULL;
+	memcpy(&names, data + eh.e_shoff + eh.e_shstrndx * sizeof(sh), sizeof(sh));
+	if (!in_file(names.sh_offset, names.sh_size, len))
+		return NULL;
+	for (i = 0; i < eh.e_shnum; i++) {
+		memcpy(&sh, data + eh.e_shoff + i * sizeof(sh), sizeof(sh));
+		/* the name, NUL included, inside the section-name table */
+		if (sh.sh_name >= names.sh_size ||
+		    names.sh_size - sh.sh_name < sizeof(".modinfo") ||
+		    memcmp(data + names.sh_offset + sh.sh_name, ".modinfo",
+			   sizeof(".modinfo")) ||
+		    !in_file(sh.sh_offset, sh.sh_size, len))
 			continue;
-		*size = sh[i].sh_size;
-		return data + sh[i].sh_offset;
+		*size = sh.sh_size;
+		return data + sh.sh_offset;
 	}
 	return NULL;
 }
@@ -111,17 +135,18 @@ int kmod_depends(const char *path, char *out, size_t cap)
 	size_t len, size;
 
 	out[0] = 0;
-	if (file_read_all(path, &data, &len))
-		return error_errno("cannot read module '%s'", path);
+	if (kmod_read(path, &data, &len))
+		return -1;
 	info = modinfo(data, len, &size);
 	if (!info) {
 		free(data);
-		return error("'%s' is not a kernel module (no .modinfo; "
-			     "compressed modules are not supported)", path);
+		return error("'%s' is not a kernel module (no .modinfo)", path);
 	}
-	for (p = info; p < info + size; p += strlen(p) + 1)
-		if (!strncmp(p, "depends=", 8)) {
-			snprintf(out, cap, "%s", p + 8);
+	/* entries may lack their final NUL: never read past the section */
+	for (p = info; p < info + size; p += strnlen(p, info + size - p) + 1)
+		if (info + size - p > 8 && !strncmp(p, "depends=", 8)) {
+			snprintf(out, cap, "%.*s", (int)strnlen(p + 8, info + size - p - 8),
+				 p + 8);
 			break;
 		}
 	free(data);
@@ -152,12 +177,10 @@ static int same_name(const char *file, size_t len, const char *name)
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	const char *base = path + ftw->base;
-	size_t bl = strlen(base);
+	size_t bl = strlen(base), sl = kmod_suffix(base);
 
 	(void)st;
-	if (type != FTW_F || bl < 4 || strcmp(base + bl - 3, ".ko"))
-		return 0;
-	if (!same_name(base, bl - 3, found.name))
+	if (type != FTW_F || !sl || !same_name(base, bl - sl, found.name))
 		return 0;
 	snprintf(found.path, sizeof(found.path), "%s", path);
 	return 1;
@@ -173,10 +196,11 @@ static int in_builtin(const char *tree, const char *name)
 	f = fopen(path, "re");
 	while (f && !hit && fgets(line, sizeof(line), f)) {
 		char *slash = strrchr(line, '/'), *b = slash ? slash + 1 : line;
-		size_t bl = strcspn(b, "\n");
+		size_t sl;
 
-		hit = bl > 3 && !strncmp(b + bl - 3, ".ko", 3) &&
-		      same_name(b, bl - 3, name);
+		b[strcspn(b, "\n")] = 0;
+		sl = kmod_suffix(b);
+		hit = sl && same_name(b, strlen(b) - sl, name);
 	}
 	if (f)
 		fclose(f);

@@ -17,7 +17,8 @@ int kimage_release(const char *image, char *out, size_t cap);
 
 /*
  * The module tree of release: dir/<release> or dir if given, else the tree a `dpkg -x` of
- * the image's package leaves beside it (<image dir>/../lib/modules/<rel>),
+ * the image's package leaves beside it (<image dir>/../lib/modules/<rel>,
+ * or ../usr/lib/modules/<rel>),
  * else /lib/modules/<rel>.  out is "" when there is none.
  */
 void kmod_tree(const char *dir, const char *image, const char *release,

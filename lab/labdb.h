@@ -5,7 +5,8 @@
  * and sends it back; so counter names, layouts and run ids stay one
  * dictionary and no merge is needed.  What comes back replaces the
  * host's file only after it has been checked: SQLite's integrity check,
- * and every run the host had is there with the same number of samples.
+ * and every row the host had is there unchanged (each table of the
+ * host's file is contained in the returned one, row for row).
  * Until then the host's file is not touched, so a guest that panics,
  * is killed or returns garbage loses nothing already stored.
  */

@@ -3,9 +3,10 @@
 #
 # Installs only what is missing, so a second run is quiet.  --bench adds
 # the load generator `make bench` uses.  QEMU and a static busybox are for
-# `vmscope lab` (its guests' initramfs).  Needs root (or sudo).
+# `vmscope lab` (its guests' initramfs); liblzma and libzstd (static
+# libraries in the -dev packages) decompress its kernels' modules.  Needs root (or sudo).
 set -eu
-pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev libcsv-dev sqlite3 gnuplot-nox
+pkgs="gcc make libc6-dev libsqlite3-dev zlib1g-dev liblzma-dev libzstd-dev libcsv-dev sqlite3 gnuplot-nox
 	qemu-system-x86 busybox-static"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs stress-ng"
 missing=""

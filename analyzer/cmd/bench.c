@@ -15,8 +15,10 @@
  * DESIGN: everything the benchmark changes (cgroup, swap file, global
  * swappiness, data files, children) is recorded in struct bench as it is
  * made, and bench_cleanup() undoes all of it on every way out, including
- * Ctrl-C: the signal handler only kills the children (kill(2) is
- * async-signal-safe) and sets a flag the main flow checks between steps.
+ * Ctrl-C: the signal handler only signals the children (kill(2) is
+ * async-signal-safe: SIGTERM to the collector, which ends its run
+ * cleanly, SIGKILL to the workload) and sets a flag the main flow checks
+ * between steps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +47,13 @@
 #define MAX_TAGS 16
 
 static volatile sig_atomic_t interrupted;
-static volatile pid_t live[MAX_WRITERS + 2];   /* children to kill on ^C */
+/*
+ * Children to stop on ^C: slot 0 is the collector, which gets SIGTERM so
+ * it commits its last interval and writes the run's end record (SIGKILL
+ * lost both, issue 11); the hog and the writers (slots 1..) get SIGKILL.
+ */
+#define LIVE_COLLECTOR 0
+static volatile pid_t live[MAX_WRITERS + 2];
 
 struct bench {
 	const char *db, *kind;
@@ -60,6 +68,7 @@ struct bench {
 	char workdir[256];
 	long saved_swappiness;      /* --whole-machine: to restore, -1 */
 	pid_t collector, hog, pids[MAX_WRITERS];
+	int64_t hog_mib;            /* sized at the first trial, then kept */
 };
 
 static void on_signal(int sig)
@@ -70,7 +79,7 @@ static void on_signal(int sig)
 	interrupted = 1;
 	for (i = 0; i < sizeof(live) / sizeof(live[0]); i++)
 		if (live[i] > 0)
-			kill(live[i], SIGKILL);
+			kill(live[i], i == LIVE_COLLECTOR ? SIGTERM : SIGKILL);
 }
 
 static void track(int slot, pid_t pid)
@@ -255,7 +264,20 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 	if (b->collector < 0)
 		return error_errno("cannot start '%s'", exe);
 	if (b->collector == 0) {
+		int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+
 		signal(SIGINT, SIG_IGN);   /* stopped by us, with SIGTERM */
+		/*
+		 * an OOM kill in a trial should not take the recording with it;
+		 * best effort: lowering needs CAP_SYS_RESOURCE, which a
+		 * container's root may lack, and the hog is the bigger target
+		 */
+		if (fd >= 0) {
+			if (write(fd, "-1000", 5) != 5) {
+				/* keep the default score */
+			}
+			close(fd);
+		}
 		execvp(exe, (char *const *)argv);
 		_exit(127);
 	}
@@ -315,6 +337,29 @@ static int add_result(const char *path, long long run, const char *name,
 	return rc;
 }
 
+/* A tag set after the run started (the collector stores those it is given). */
+static int add_run_tag(const char *path, long long run, const char *key,
+		       const char *value)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_open(path, DB_WRITE, &db))
+		return -1;
+	rc = db_prepare(db, path, "INSERT OR REPLACE INTO tag (run_id, key, value) "
+			"VALUES (?, ?, ?)", &st);
+	if (!rc) {
+		sqlite3_bind_int64(st, 1, run);
+		sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, value, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_error(db, path, "cannot write");
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* swappiness                                                          */
 /* ------------------------------------------------------------------ */
@@ -331,23 +376,119 @@ static int set_swappiness(struct bench *b, int v)
 	return memcg_set_swappiness(&b->cg, v);
 }
 
-/* The memory the hog touches: a fraction of the limit or of MemTotal. */
-static int64_t hog_mib(const struct bench *b)
+/*
+ * The memory the hog touches: a fraction of what is really free when the
+ * first trial starts (caches dropped, swap emptied): the cgroup's limit
+ * minus its usage, and never more than the machine's MemAvailable.  Not a
+ * fraction of MemTotal: in a lab guest the initramfs, the kernel and the
+ * database in /tmp hold part of it, and 90% of MemTotal was an OOM kill
+ * before the first write (issue 16).  Measured once, so every trial of
+ * the sweep uses the same hog.
+ */
+static int64_t hog_mib(struct bench *b)
 {
-	double total = b->whole_machine ? (double)sysconf(_SC_PHYS_PAGES) *
-		       (double)sysconf(_SC_PAGESIZE) : (double)b->memory;
+	double room = machine_available_mb();
 
-	return (int64_t)(total * b->fraction) >> 20;
+	if (b->hog_mib)
+		return b->hog_mib;
+	if (b->cg.path[0] && !isnan(memcg_free_mb(&b->cg)) &&
+	    (isnan(room) || memcg_free_mb(&b->cg) < room))
+		room = memcg_free_mb(&b->cg);
+	if (isnan(room) || room < 1)
+		room = (double)(b->memory >> 20);
+	b->hog_mib = (int64_t)(room * b->fraction);
+	if (b->hog_mib < 1)
+		b->hog_mib = 1;
+	return b->hog_mib;
 }
 
-/* One trial; its measurements become the run's results. */
+/* What an OOM kill in a trial ended: who was killed, how many kills. */
+struct trial_oom {
+	long long before;          /* oom_kills() at the start, -1 unknown */
+	const char *victim;        /* "hog", "writer", or NULL */
+};
+
+/*
+ * Record an OOM-killed trial as its result: the result oom_kills, the tag
+ * oom=<victim> and a marker.  0 if there was no OOM kill.
+ */
+static int record_oom(struct bench *b, long long run, const struct trial_oom *o,
+		      int swappiness)
+{
+	long long now = oom_kills(b->cg.path[0] ? &b->cg : NULL);
+	long long kills = o->before >= 0 && now >= 0 ? now - o->before : 0;
+	char text[128];
+
+	if (kills <= 0 && !o->victim)
+		return 0;
+	if (kills <= 0)
+		kills = 1;    /* killed by SIGKILL with no counter to show it */
+	snprintf(text, sizeof(text), "OOM kill: %s", o->victim ? o->victim : "another process");
+	fprintf(stderr, "vmscope: trial at swappiness %d: %lld OOM kill%s (victim: %s); "
+		"recorded, the sweep goes on\n", swappiness, kills, kills == 1 ? "" : "s",
+		o->victim ? o->victim : "another process");
+	return add_result(b->db, run, "oom_kills", (double)kills, "kills", -1) ||
+	       add_run_tag(b->db, run, "oom", o->victim ? o->victim : "other") ||
+	       mark_add(b->db, run, text);
+}
+
+/* The measured part of a trial: hog, writers, results. */
+static int trial_work(struct bench *b, long long run, struct trial_oom *o)
+{
+	const struct memcg *cg = b->cg.path[0] ? &b->cg : NULL;
+	double start, secs, total_mb;
+	int rc, i, status, killed = 0;
+
+	b->hog = hog_start(cg, hog_mib(b), &status);
+	if (b->hog <= 0) {
+		b->hog = 0;
+		if (!proc_oom_status(status))
+			return -1;
+		o->victim = "hog";
+		return 0;
+	}
+	track(1, b->hog);
+	rc = mark_add(b->db, run, "hog touched");
+	start = pace_now_s();
+	if (!rc)
+		rc = writers_start(cg, b->workdir, b->writers, b->write_bytes, b->pids);
+	for (i = 0; i < b->writers; i++)
+		track(2 + i, b->pids[i]);
+	rc = rc || mark_add(b->db, run, "writers started") ||
+	     writers_wait(b->pids, b->writers, &killed);
+	secs = pace_now_s() - start;
+	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
+	if (proc_killed(&b->hog))
+		o->victim = "hog";
+	else if (killed)
+		o->victim = "writer";
+	if (!rc && !interrupted) {
+		double swap = cg ? memcg_swap_mb(cg) : machine_swap_mb();
+		double cache = cg ? memcg_cache_mb(cg) : machine_cache_mb();
+
+		rc = mark_add(b->db, run, "writers done") ||
+		     add_result(b->db, run, "hog_mb", (double)b->hog_mib, "MB", -1) ||
+		     add_result(b->db, run, "swap_used_mb", swap, "MB", -1) ||
+		     add_result(b->db, run, "page_cache_mb", cache, "MB", -1);
+		/* a killed writer wrote less than asked: no throughput */
+		if (!rc && !killed)
+			rc = add_result(b->db, run, "io_mbps", total_mb / secs, "MB/s", -1);
+	}
+	return rc;
+}
+
+/*
+ * One trial; its measurements become the run's results.  An OOM kill of
+ * the hog or a writer is a result too (record_oom), not a failure: the
+ * sweep goes on.
+ */
 static int trial(struct bench *b, int swappiness, int t)
 {
 	char k[96], s[32], tr[32];
 	const char *tags[5] = { k, s, tr, "bench=swappiness", NULL };
 	char *rel = facts_read_line("", "/proc/sys/kernel/osrelease");
+	struct trial_oom o = { -1, NULL };
 	long long run;
-	double start, secs, total_mb;
 	int rc, i;
 
 	snprintf(k, sizeof(k), "kernel=%s", rel ? rel : "unknown");
@@ -360,38 +501,19 @@ static int trial(struct bench *b, int swappiness, int t)
 	run = record_start(b, tags, 5);
 	if (run <= 0)
 		return -1;
-	track(0, b->collector);
-	b->hog = hog_start(b->cg.path[0] ? &b->cg : NULL, hog_mib(b));
-	if (b->hog <= 0)
-		return -1;
-	track(1, b->hog);
-	rc = mark_add(b->db, run, "hog touched");
-	start = pace_now_s();
-	if (!rc)
-		rc = writers_start(b->cg.path[0] ? &b->cg : NULL, b->workdir,
-				   b->writers, b->write_bytes, b->pids);
-	for (i = 0; i < b->writers; i++)
-		track(2 + i, b->pids[i]);
-	rc = rc || mark_add(b->db, run, "writers started") ||
-	     writers_wait(b->pids, b->writers);
-	secs = pace_now_s() - start;
-	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
-	if (!rc && !interrupted) {
-		double swap = b->cg.path[0] ? memcg_swap_mb(&b->cg) : machine_swap_mb();
-		double cache = b->cg.path[0] ? memcg_cache_mb(&b->cg) : machine_cache_mb();
-
-		rc = mark_add(b->db, run, "writers done") ||
-		     add_result(b->db, run, "io_mbps", total_mb / secs, "MB/s", -1) ||
-		     add_result(b->db, run, "swap_used_mb", swap, "MB", -1) ||
-		     add_result(b->db, run, "page_cache_mb", cache, "MB", -1);
-	}
+	track(LIVE_COLLECTOR, b->collector);
+	o.before = oom_kills(b->cg.path[0] ? &b->cg : NULL);
+	rc = trial_work(b, run, &o);
 	proc_stop(&b->hog);
 	for (i = 0; i < b->writers; i++) {
 		char path[512];
 
+		proc_stop(&b->pids[i]);
 		snprintf(path, sizeof(path), "%s/writer-%d", b->workdir, i);
 		unlink(path);
 	}
+	if (!rc && !interrupted)
+		rc = record_oom(b, run, &o, swappiness);
 	return record_stop(b) || rc || interrupted ? -1 : 0;
 }
 
@@ -522,7 +644,7 @@ static int readfiles(struct bench *b, const char *file)
 
 		snprintf(written, sizeof(written), "%s/writer-0", b->workdir);
 		if (writers_start(NULL, b->workdir, 1, b->write_bytes, b->pids) ||
-		    writers_wait(b->pids, 1))
+		    writers_wait(b->pids, 1, NULL))
 			return -1;
 		if (rename(written, path))
 			return error_errno("cannot rename '%s'", written);
@@ -533,7 +655,7 @@ static int readfiles(struct bench *b, const char *file)
 	run = record_start(b, tags, 2);
 	if (run <= 0)
 		return -1;
-	track(0, b->collector);
+	track(LIVE_COLLECTOR, b->collector);
 	b->pids[0] = fork();
 	if (b->pids[0] == 0) {
 		close(pipefd[0]);
@@ -553,7 +675,7 @@ static int readfiles(struct bench *b, const char *file)
 	}
 	if (in)
 		fclose(in);
-	rc = writers_wait(b->pids, 1) || rc;
+	rc = writers_wait(b->pids, 1, NULL) || rc;
 	return record_stop(b) || rc || interrupted ? -1 : 0;
 }
 
@@ -644,8 +766,9 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 			break;
 		case 'f':
 			b->fraction = atof(optarg);
-			rc = b->fraction > 0 && b->fraction < 1 ? 0 :
-			     error("bad --hog-fraction: between 0 and 1");
+			/* above 1 the hog must swap, or be OOM-killed: an experiment too */
+			rc = b->fraction > 0 && b->fraction <= 2 ? 0 :
+			     error("bad --hog-fraction: more than 0, at most 2");
 			break;
 		case 'W': rc = size_arg("size", optarg, &b->write_bytes); break;
 		case 'c': rc = size_arg("chunk size", optarg, &b->chunk); break;

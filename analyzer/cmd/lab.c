@@ -11,17 +11,21 @@
  * reported with the end of its console log and the others go on; the
  * exit status is 1 if any failed.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "boot.h"
 #include "cmd.h"
 #include "err.h"
+#include "fetch.h"
 #include "guest.h"
+#include "pace.h"
 #include "qemu.h"
 #include "workload.h"
 #include "banned.h"
@@ -29,7 +33,7 @@
 static void lab_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: vmscope lab --kernel IMAGE [--kernel IMAGE ...] [-o DB]\n"
+		"usage: vmscope lab --kernel IMAGE|debian:NAME [--kernel ...] [-o DB]\n"
 		"                   [--modules DIR] [--memory SIZE] [--cpus N]\n"
 		"                   [--lru-gen on|off|both] [--swap SIZE] [--scratch SIZE]\n"
 		"                   [--accel auto|kvm|tcg] [--timeout SECONDS]\n"
@@ -148,19 +152,101 @@ static void defaults(struct lab *l)
 
 static void summary(const struct lab *l, const struct boot_result *r, int n)
 {
-	int i, failed = 0;
+	int i;
 
 	printf("\nlab: %d boot%s into '%s':\n", n, n == 1 ? "" : "s", l->db);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		printf("  %-32s lru_gen %-3s  %-4s %5.0f s  %s%s\n", r[i].release,
 		       r[i].lru_on ? "on" : "off", r[i].accel, r[i].seconds,
 		       r[i].ok ? "ok" : "FAILED: ", r[i].ok ? "" : r[i].why);
-		failed += !r[i].ok;
+}
+
+/* Run this program as `vmscope ARGS...` on stdout; its exit status. */
+static int run_self(const struct lab *l, char *const argv[])
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return error_errno("cannot run '%s %s'", l->vmscope, argv[1]);
+	if (pid == 0) {
+		execv(l->vmscope, argv);
+		_exit(127);
 	}
-	if (n - failed > 0)
-		printf("next: vmscope table %s --by lab_kernel --rows swappiness\n"
-		       "      vmscope attribute %s --by lab_kernel\n"
-		       "      vmscope plot %s --out plots/\n", l->db, l->db, l->db);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/*
+ * The kernel matrix side by side: table, compare and attribute by
+ * lab_kernel (each boot's "<release> (lru_gen on|off)"), and the charts
+ * into <db>.plots/.  Each is this program run as a child, so a report
+ * that fails costs its own output only; the lab's status is the boots'.
+ */
+static void matrix_report(const struct lab *l)
+{
+	char db[1100], plots[1100], exe[1024];
+	char *table[] = { exe, "table", "--by", "lab_kernel", "--rows",
+			  "swappiness", db, NULL };
+	char *compare[] = { exe, "compare", "--by", "lab_kernel", db, NULL };
+	char *attribute[] = { exe, "attribute", "--by", "lab_kernel", db, NULL };
+	char *plot[] = { exe, "plot", db, "--out", plots, NULL };
+	struct { const char *title; char **argv; } reports[] = {
+		{ "table --by lab_kernel --rows swappiness", table },
+		{ "compare --by lab_kernel", compare },
+		{ "attribute --by lab_kernel", attribute },
+		{ NULL, plot },
+	};
+	size_t i;
+
+	snprintf(exe, sizeof(exe), "%s", l->vmscope);
+	snprintf(db, sizeof(db), "%s", l->db);
+	snprintf(plots, sizeof(plots), "%s.plots", l->db);
+	for (i = 0; i < sizeof(reports) / sizeof(reports[0]); i++) {
+		/* the sweep's table needs the swappiness benchmark */
+		if (reports[i].argv == table && strcmp(l->bench[0], "swappiness"))
+			continue;
+		if (reports[i].title)
+			printf("\n== vmscope %s %s\n", reports[i].title, db);
+		if (run_self(l, reports[i].argv))
+			warning("'vmscope %s' failed (see above)", reports[i].argv[1]);
+		else if (!reports[i].title)
+			printf("\ncharts: %s/\n", plots);
+	}
+}
+
+/* "boot i of n", and the time left from the boots so far. */
+static void progress(int i, int n, double start, const char *image, int lru_on)
+{
+	double el = pace_now_s() - start;
+
+	fprintf(stderr, "lab: boot %d of %d (%s, lru_gen %s), %.0f s elapsed", i, n,
+		strrchr(image, '/') ? strrchr(image, '/') + 1 : image,
+		lru_on ? "on" : "off", el);
+	if (i > 1)
+		fprintf(stderr, ", about %.0f s left", el / (i - 1) * (n - i + 1));
+	fprintf(stderr, "\n");
+}
+
+/* debian:NAME kernels: fetched (or found in the cache) before any boot. */
+static int fetch_kernels(struct lab *l)
+{
+	int k;
+
+	for (k = 0; k < l->nr_kernels && !lab_interrupted; k++) {
+		if (!fetch_is_name(l->kernels[k]))
+			continue;
+		if (fetch_kernel(l->kernels[k], l->fetched[k], sizeof(l->fetched[k])))
+			return -1;
+		fprintf(stderr, "lab: %s is '%s'\n", l->kernels[k], l->fetched[k]);
+		l->kernels[k] = l->fetched[k];
+	}
+	return 0;
 }
 
 int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
@@ -168,7 +254,8 @@ int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 	struct boot_result results[LAB_MAX_KERNELS * 2];
 	struct sigaction sa;
 	struct lab l;
-	int rc, k, m, n = 0, failed = 0;
+	int rc, k, m, n = 0, failed = 0, total;
+	double start;
 
 	(void)ctx;
 	defaults(&l);
@@ -177,19 +264,25 @@ int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 		lab_usage(rc > 0 ? stdout : stderr);
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	}
-	if (lab_preflight(&l))
+	if (lab_preflight(&l) || fetch_kernels(&l))
 		return EXIT_FAILURE_RT;
+	total = l.nr_kernels * l.nr_modes;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	start = pace_now_s();
 	for (k = 0; k < l.nr_kernels && !lab_interrupted; k++)
 		for (m = 0; m < l.nr_modes && !lab_interrupted; m++) {
-			lab_boot(&l, l.kernels[k], l.modes[m], n + 1,
-				 l.nr_kernels * l.nr_modes, &results[n]);
+			progress(n + 1, total, start, l.kernels[k], l.modes[m]);
+			lab_boot(&l, l.kernels[k], l.modes[m], n + 1, total, &results[n]);
 			failed += !results[n++].ok;
 		}
 	summary(&l, results, n);
+	if (n > failed && !lab_interrupted)
+		matrix_report(&l);
+	printf("\nlab: %d of %d boots ok, %.0f s in all\n", n - failed, total,
+	       pace_now_s() - start);
 	if (lab_interrupted)
 		return 130;
 	return failed ? EXIT_FAILURE_RT : EXIT_OK;

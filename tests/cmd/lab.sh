@@ -19,48 +19,85 @@ if [ -z "$K" ]; then
 fi
 rel=$(basename "$K")
 rel=${rel#vmlinuz-}
+# issue 16: Debian's 6.12 line, whose modules are .ko.xz
+K12=$("$TOP/tests/lab-kernel.sh" 6.12)
+if [ -n "$K12" ]; then
+	rel12=$(basename "$K12")
+	rel12=${rel12#vmlinuz-}
+	kernels=(--kernel "$K" --kernel "$K12")
+	rels=("$rel" "$rel12")
+else
+	skip "lab-0.1" "no Debian 6.12 kernel could be downloaded: the matrix is 6.1 only"
+	kernels=(--kernel "$K")
+	rels=("$rel")
+fi
+nk=${#rels[@]}
 cd "$TMP" || exit 1
-sweep=(bench swappiness --swappiness 0,100 --trials 1 --write 128M --hog-fraction 0.8)
+sweep=(bench swappiness --swappiness 0,100 --trials 1 --write 96M)
 
-# --- 1: one kernel, MGLRU off, KVM where it works -------------------------
-"$VMSCOPE" lab --kernel "$K" --timeout 600 -o lab.db -- "${sweep[@]}" \
+# --- 1: the kernel matrix in one command: kernels x MGLRU off and on ------
+start=$(date +%s)
+"$VMSCOPE" lab "${kernels[@]}" --lru-gen both --timeout 900 -o lab.db -- "${sweep[@]}" \
 	--tag "note=it's \"quoted\" \$(x)" > out1 2> err1
-is "$?" 0 "lab-1.1 a sweep inside a $rel guest succeeds"
+is "$?" 0 "lab-1.1 a sweep inside $nk kernels x MGLRU off and on succeeds ($(( $(date +%s) - start )) s)"
 check "lab-1.2 says which accelerator it used" grep -Eq "booting under (kvm|tcg)$" err1
-check "lab-1.3 a progress line per kernel and trial" \
-	grep -q "^lab: \[1/1\] $rel, lru_gen off: vmscope: trial 2 of 2 (swappiness 100, trial 1)" err1
-is "$(q lab.db 'SELECT count(*) FROM run')" 2 "lab-1.4 the database came back with both runs"
-is "$(q lab.db "SELECT DISTINCT kernel_release FROM run_facts")" "$rel" \
-	"lab-1.5 recorded by the guest's kernel"
-is "$(q lab.db "SELECT count(*) FROM run_tags WHERE (key = 'lru_gen' AND value = 'off')
-	OR (key = 'lab_kernel' AND value = '$rel (lru_gen off)') OR (key = 'lab_memory' AND value = '512M')
-	OR (key = 'lab_accel' AND value IN ('kvm', 'tcg')) OR (key = 'kernel' AND value = '$rel')")" 10 \
-	"lab-1.6 every run tagged with the kernel, the LRU mode and the lab settings"
+n=$((nk * 2))
+check "lab-1.3 a progress line per boot and trial" \
+	grep -q "^lab: \[$n/$n\] ${rels[nk - 1]}, lru_gen on: vmscope: trial 2 of 2 (swappiness 100, trial 1)" err1
+check "lab-1.3b boot i of n with the time left" \
+	grep -q "^lab: boot $n of $n (vmlinuz-${rels[nk - 1]}, lru_gen on), [0-9]* s elapsed, about [0-9]* s left$" err1
+is "$(q lab.db 'SELECT count(*) FROM run')" $((n * 2)) "lab-1.4 the database came back with every boot's runs"
+is "$(q lab.db "SELECT group_concat(k, ' ') FROM (SELECT DISTINCT kernel_release AS k FROM run_facts ORDER BY k)")" \
+	"$(printf '%s\n' "${rels[@]}" | sort | paste -sd' ')" "lab-1.5 recorded by the guests' kernels"
+for r in "${rels[@]}"; do
+	for mode in off on; do
+		is "$(q lab.db "SELECT count(*) FROM run_tags WHERE (key = 'lru_gen' AND value = '$mode')
+			OR (key = 'lab_kernel' AND value = '$r (lru_gen $mode)') OR (key = 'lab_memory' AND value = '512M')
+			OR (key = 'lab_accel' AND value IN ('kvm', 'tcg')) OR (key = 'kernel' AND value = '$r')")" \
+			"$(q lab.db "SELECT 5 * count(*) FROM run_tags WHERE key = 'lab_kernel' AND value = '$r (lru_gen $mode)'")" \
+			"lab-1.6 $r, lru_gen $mode: every run tagged with the kernel, the LRU mode and the lab settings"
+		is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lab_kernel' AND value = '$r (lru_gen $mode)'")" 2 \
+			"lab-1.6b $r, lru_gen $mode: both trials came back"
+		traced=$(q lab.db "SELECT sum(v.delta) FROM counter_values v JOIN run_tags t ON t.run_id = v.run_id
+			AND t.key = 'lab_kernel' AND t.value = '$r (lru_gen $mode)'
+			WHERE v.source = 'trace' AND v.name LIKE '%priority%'")
+		check "lab-1.9 $r, lru_gen $mode: reclaim priorities traced (${traced:-0} passes)" test "${traced:-0}" -gt 0
+		check "lab-1.11 $r, lru_gen $mode: the console log is kept" \
+			grep -q "Linux version $r" "lab.db.logs/$r-lru_gen-$mode.log"
+	done
+	check "lab-2.3 $r: the guest's facts show MGLRU enabled only when asked" \
+		test "$(q lab.db "SELECT count(DISTINCT f.lru_gen) FROM run_facts f JOIN run_tags t ON t.run_id = f.run_id
+			AND t.key = 'kernel' AND t.value = '$r'")" = 2
+done
 is "$(q lab.db "SELECT DISTINCT value FROM run_tags WHERE key = 'note'")" "it's \"quoted\" \$(x)" \
 	"lab-1.7 a tag with quotes reaches the guest and comes back as given"
-is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'io_mbps' AND value > 0")" 2 \
+is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'io_mbps' AND value > 0")" $((n * 2)) \
 	"lab-1.8 each trial stored its throughput"
-traced=$(q lab.db "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE '%priority%'")
-check "lab-1.9 reclaim priorities traced inside the guest ($traced passes)" test "${traced:-0}" -gt 0
-"$VMSCOPE" attribute lab.db > attr1
+is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'hog_mb' AND value > 0 AND value < 0.9 * 512")" $((n * 2)) \
+	"lab-1.8b each trial's hog was sized from what the guest had free"
+"$VMSCOPE" attribute lab.db 1 > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
 	grep -q "traced priority (vmscan tracepoints)" attr1
-check "lab-1.11 the console log is kept" grep -q "Linux version $rel" "lab.db.logs/$rel-lru_gen-off.log"
 check "lab-1.12 the work directory is removed" test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
-
-# --- 2: MGLRU on, into the same database: the earlier runs are kept -------
-"$VMSCOPE" export lab.db 1 --csv --long > before.csv 2>/dev/null
-"$VMSCOPE" lab --accel tcg --timeout 600 --lru-gen on --kernel "$K" -o lab.db -- "${sweep[@]}" > out2 2> err2
-is "$?" 0 "lab-2.1 the same sweep with MGLRU on"
-is "$(q lab.db "SELECT count(*) FROM run_tags WHERE key = 'lru_gen' AND value = 'on'")" 2 \
-	"lab-2.2 two more runs, tagged lru_gen=on"
-check "lab-2.3 the guest's facts show MGLRU enabled" \
-	test "$(q lab.db 'SELECT lru_gen FROM run_facts WHERE run_id = 3')" != \
-	     "$(q lab.db 'SELECT lru_gen FROM run_facts WHERE run_id = 1')"
-"$VMSCOPE" export lab.db 1 --csv --long > after.csv 2>/dev/null
-check "lab-2.4 run 1 is unchanged, sample for sample" cmp -s before.csv after.csv
-check "lab-2.5 attribute reports MGLRU runs as outside the classic model" \
-	sh -c "'$VMSCOPE' attribute lab.db 3 | grep -q mglru"
+for report in "table --by lab_kernel --rows swappiness" "compare --by lab_kernel" "attribute --by lab_kernel"; do
+	check "lab-1.13 the matrix report ends with '$report'" grep -q "^== vmscope $report lab.db$" out1
+done
+awk '/^== vmscope table/ { on = 1; next } /^== / { on = 0 } on' out1 > table1
+for r in "${rels[@]}"; do
+	for mode in off on; do
+		check "lab-1.14 the side-by-side table has $r (lru_gen $mode)" \
+			grep -qF "$r (lru_gen $mode)" table1
+	done
+done
+if command -v gnuplot > /dev/null; then
+	check "lab-1.15 the charts are drawn into lab.db.plots/" test -n "$(ls lab.db.plots 2>/dev/null)"
+else
+	skip "lab-1.15" "gnuplot is not installed: no charts"
+fi
+"$VMSCOPE" attribute lab.db 3 > attr3
+check "lab-2.5 attribute reports MGLRU runs as outside the classic model" grep -q mglru attr3
+"$VMSCOPE" export lab.db 1 --csv --long > before.csv
+is "$?" 0 "lab-2.6 run 1 exported, to compare after later labs"
 
 # --- 3: failures: not a kernel; a benchmark that fails inside the guest ----
 sum=$(md5sum < lab.db)
@@ -108,9 +145,36 @@ for _ in $(seq 100); do grep -q "vmscope: trial 1 of 2" err8 && break; sleep 0.2
 "$COLLECT" -q -n 1 -o lab.db --tag note=meanwhile
 wait "$pid"
 is "$?" 1 "lab-7.1 a database changed during the boot is not overwritten"
-check "lab-7.2 and says why" grep -q "lacks runs the host had: kept the host's" err8
+check "lab-7.2 and says why" grep -q "lacks or changes runs the host had: kept the host's" err8
 is "$(q lab.db 'SELECT count(*) FROM run')" $((runs + 1)) "lab-7.3 the run recorded meanwhile is kept"
 kept="lab.db.logs/$rel-lru_gen-off.db"
 is "$(q "$kept" 'SELECT count(*) FROM run' 2>/dev/null)" $((runs + 2)) \
 	"lab-7.4 the guest's runs are kept beside its console log"
 check "lab-7.5 the summary names that file" grep -q "kept as '$kept'" out8
+
+# --- 8: defaults that work (issue 16): the default hog in the default guest
+"$VMSCOPE" lab --kernel "$K" -o lab.db -- bench swappiness --swappiness 0,200 --trials 1 \
+	--write 64M > out9 2> err9
+is "$?" 0 "lab-8.1 the default hog survives the default 512M guest"
+check "lab-8.2 no trial failed" sh -c "! grep -q FAILED out9"
+"$VMSCOPE" export lab.db 1 --csv --long > after.csv
+check "lab-8.3 run 1 is unchanged by later labs, sample for sample" cmp -s before.csv after.csv
+
+# --- 9: kernels by name --------------------------------------------------
+mkdir -p xdg/vmscope
+ln -s "$(dirname "$(dirname "$K")")" "xdg/vmscope/linux-image-$rel"
+rc=$(XDG_CACHE_HOME=$PWD/xdg run_rc out10 "$VMSCOPE" lab --kernel "debian:$rel" --timeout 1 \
+	--accel tcg -o name.db -- "${sweep[@]}")
+is "$rc" 1 "lab-9.1 a kernel by name from the cache (the boot is cut by --timeout 1)"
+check "lab-9.2 found in the cache, not fetched" \
+	sh -c "grep -q \"^lab: debian:$rel is '$PWD/xdg/vmscope/linux-image-$rel/boot/vmlinuz-$rel'\" out10 &&
+	       ! grep -q fetching out10"
+rc=$(XDG_CACHE_HOME=$PWD/xdg run_rc out11 "$VMSCOPE" lab --kernel debian:6.1.0-1-cloud-amd64 -o name.db -- "${sweep[@]}")
+is "$rc" 1 "lab-9.3 a kernel name that does not exist is an error"
+if command -v apt-cache > /dev/null; then
+	check "lab-9.4 that says so and lists what exists" \
+		sh -c "grep -q \"no Debian kernel 'debian:6.1.0-1-cloud-amd64'\" out11 &&
+		       grep -q 'kernels that exist: .*debian:6.1-cloud (' out11"
+else
+	skip "lab-9.4" "no apt-cache on this machine"
+fi
