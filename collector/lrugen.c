@@ -24,6 +24,8 @@
 /* MAX_NR_GENS is 4 (include/linux/mmzone.h, 6.1-6.12); room for more */
 #define LG_MAX_ROWS 16
 #define LG_MAX_FIELDS 8
+/* " %10lu": a generation row's number starts within 11 columns */
+#define LG_GEN_INDENT 10
 
 const char *const lrugen_names[LG_NR] = {
 	[LG_LRUVECS] = "lruvecs",
@@ -91,6 +93,15 @@ static int split_fields(const char *s, const char *end, struct lg_field *f)
 	return nr;
 }
 
+static size_t indent_of(const char *s, const char *end)
+{
+	const char *p = s;
+
+	while (p < end && *p == ' ')
+		p++;
+	return (size_t)(p - s);
+}
+
 static int starts(const char *s, const char *end, const char *word)
 {
 	size_t n = strlen(word);
@@ -156,14 +167,23 @@ static void add_vec(const struct lg_vec *v, struct lrugen_stats *o)
 	}
 }
 
-/* One numeric line into the current lruvec; -1 on a malformed line. */
-static int add_line(struct lg_vec *v, const struct lg_field *f, int nr)
+static int add_tier(struct lg_vec *v, const struct lg_field *f);
+
+/*
+ * One numeric line into the current lruvec; -1 on a malformed line.
+ * A generation row (" %10lu %10u ...") is indented by at most 10 spaces;
+ * tier rows by 12 + 9 and the mm-walk stats by 22 + 1, and the latter
+ * have 6 numbers on 6.1 but 4 once MM_LEAF_OLD and MM_NONLEAF_TOTAL were
+ * removed (6.8), as many as a generation row: the indent tells them apart.
+ */
+static int add_line(struct lg_vec *v, const struct lg_field *f, int nr,
+		    size_t indent)
 {
 	struct lg_row *r;
 	int t;
 
-	if (nr == 6)
-		return 0;       /* mm walk stats: not used */
+	if (indent > LG_GEN_INDENT)
+		return nr == 7 ? add_tier(v, f) : 0;   /* else mm walk stats */
 	if (nr == 4) {
 		if (v->nr == LG_MAX_ROWS)
 			return -1;
@@ -177,7 +197,16 @@ static int add_line(struct lg_vec *v, const struct lg_field *f, int nr)
 		}
 		return 0;
 	}
-	if (nr != 7 || !v->nr)
+	return -1;
+}
+
+/* A tier row of the last generation row: tier 0 feeds the type choice. */
+static int add_tier(struct lg_vec *v, const struct lg_field *f)
+{
+	struct lg_row *r;
+	int t;
+
+	if (!v->nr)
 		return -1;
 	r = &v->rows[v->nr - 1];
 	if (f[0].n != 0)
@@ -245,7 +274,7 @@ int lrugen_parse(const char *text, size_t len, const char *memcg,
 				in_vec = 1;
 			v->nr = 0;
 		} else if ((nr = split_fields(s, le, f)) > 0) {
-			rc = in_vec ? add_line(v, f, nr) : -1;
+			rc = in_vec ? add_line(v, f, nr, indent_of(s, le)) : -1;
 		} else if (nr < 0) {
 			rc = -1;
 		}

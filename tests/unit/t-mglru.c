@@ -75,6 +75,19 @@ static void test_parser(void)
 	tap_is_i64(lrugen_parse(bad, strlen(bad), NULL, &st), -1, "lrugen-3.1 a 5-field line is refused");
 	tap_is_i64(lrugen_parse(" 1 2 3 4\n", 9, NULL, &st), -1,
 		   "lrugen-3.2 a generation before any node line is refused");
+	/* 6.8+ mm-walk stats: 4 numbers (LYFA) at the stats indent, not a generation */
+	{
+		static const char v68[] =
+			"memcg     1 /\n node     0\n"
+			"          2       1000        500         600 \n"
+			"          3        200        100          50 \n"
+			"                           98279L          7Y          3F          1A\n";
+
+		tap_is_i64(lrugen_parse(v68, strlen(v68), NULL, &st), 1,
+			   "lrugen-4.1 a 6.8+ lruvec with 4 mm stats");
+		tap_is_i64(st.v[LG_MAX_SEQ], 3, "lrugen-4.2 the stats line is not a generation (max_seq 3)");
+		tap_is_i64(st.v[LG_OLDEST_ANON], 500, "lrugen-4.3 oldest anon from seq 2");
+	}
 	free(text);
 }
 
