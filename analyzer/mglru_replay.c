@@ -43,6 +43,8 @@ static void fill_gauges(const struct metric_stream *s, struct mglru_in *mi,
 	for (i = 0; i < NR_GAUGES; i++)
 		now[i] = metric_stream_value(s, gauges[i]);
 	g = a->have_prev ? a->prev : now;
+	/* a lruvec that came or went moves the max_seq sum: no aging count */
+	a->same_vecs = !a->have_prev || a->prev[0] == now[0];
 	mi->lruvecs = g[0];
 	mi->max_seq = g[1];
 	mi->min_seq_anon = g[2];
@@ -80,7 +82,8 @@ static void fill_in(const struct metric_stream *s, const struct run_model *m,
 	mi->refaults[1] = metric_stream_value(s, METRIC_file_refaults);
 	mi->reclaimed[0] = metric_stream_value(s, METRIC_anon_reclaimed);
 	mi->reclaimed[1] = metric_stream_value(s, METRIC_file_reclaimed);
-	mi->gens_created = metric_stream_value(s, METRIC_mglru_gens_created);
+	mi->gens_created = a->same_vecs ?
+		metric_stream_value(s, METRIC_mglru_gens_created) : NAN;
 	mi->swap_out = in->swap_out;
 }
 

@@ -25,7 +25,7 @@ struct mglru_interval {
 /* A run's MGLRU totals; zeroed with struct attribution. */
 struct mglru_attr {
 	double prev[14];          /* lru_gen gauges at the last sample */
-	int have_prev;
+	int have_prev, same_vecs;
 	double type_n, type_agree;      /* intervals with eviction; type agrees */
 	double pred_sum, anon_scan_sum; /* anon scanned: predicted, pgscan_anon */
 	double aging;                   /* generations created */
