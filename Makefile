@@ -42,12 +42,12 @@ LAB_LDLIBS = -llzma -lzstd -lz
 CMDS = runs show table compare attribute plot import export bench mark lab report
 
 # the reclaim model: model/, one file per kernel family and mechanism
-MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/cost.o
+MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/cost.o model/mglru.o
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
-	collector/facts.o collector/pace.o collector/trace.o $(COMMON_OBJS)
+	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o $(COMMON_OBJS)
 IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
@@ -55,15 +55,16 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
-	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/sweep.o analyzer/mstream.o \
+	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
 	analyzer/report/holm.o analyzer/report/doc.o analyzer/report/ncompare.o analyzer/report/facts.o analyzer/report/attrib.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/readall.o collector/tail.o collector/parse.o collector/kv.o collector/trace.o \
+	collector/lrugen.o \
 	$(COMMON_OBJS)
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
-	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm
+	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -113,6 +114,8 @@ tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o c
 tests/unit/t-source: tests/unit/t-source.o tests/unit/tap.o collector/source.o \
 	collector/readall.o collector/parse.o collector/kv.o collector/err.o
 tests/unit/t-source: LDLIBS += -Wl,--wrap=pread
+tests/unit/t-mglru: tests/unit/t-mglru.o tests/unit/tap.o model/mglru.o \
+	collector/lrugen.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-kmod: tests/unit/t-kmod.o tests/unit/tap.o lab/kernel.o lab/kmodfile.o \
 	lab/fileio.o collector/err.o
 tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o collector/db.o \

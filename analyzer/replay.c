@@ -23,7 +23,10 @@ static const enum cause split_classes[] = {
 	CAUSE_NEAR_OOM, CAUSE_FILE_TINY, CAUSE_SMALL_FILE, CAUSE_FILE_REFAULTS,
 	CAUSE_ACTIVE_FILE, CAUSE_UNEXPLAINED,
 };
-static const enum cause mglru_classes[] = { CAUSE_UNEXPLAINED };
+static const enum cause mglru_classes[] = {
+	CAUSE_MG_ANON_OLDER, CAUSE_MG_SWAPPINESS_200, CAUSE_MG_REFAULT_CTRL,
+	CAUSE_MG_FILE_EXHAUSTED, CAUSE_UNEXPLAINED,
+};
 
 const enum cause *model_classes(enum model_kind k, size_t *n)
 {
@@ -35,7 +38,7 @@ const enum cause *model_classes(enum model_kind k, size_t *n)
 		*n = sizeof(split_classes) / sizeof(split_classes[0]);
 		return split_classes;
 	}
-	*n = 1;
+	*n = sizeof(mglru_classes) / sizeof(mglru_classes[0]);
 	return mglru_classes;
 }
 
@@ -157,8 +160,6 @@ static int choose_model(const struct run_set *set, const struct run_ref *r,
 		m->kind = MODEL_MGLRU;
 	else
 		m->kind = MODEL_SPLIT;
-	if (m->kind == MODEL_MGLRU)
-		note(m, "MGLRU is outside the model: all swap-out is unexplained");
 	return 0;
 }
 
@@ -656,7 +657,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 	}
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;
-		struct interval_out o;
+		struct interval_out o = { .cause = CAUSE_UNEXPLAINED };   /* o.mg zeroed: not MGLRU */
 		struct split_out so;
 		struct replay_iv iv;
 		int k;
@@ -679,7 +680,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 			split_interval(&ms, m, st, &in, whatif, &o, &so, &iv, a);
 			iv.split = &so;
 		} else {
-			model_outside(&o);
+			mglru_replay_interval(&ms, m, &in, &o, &a->mglru);
 		}
 		a->intervals++;
 		iv.truth = true_priority(&ms, a);

@@ -16,6 +16,7 @@
 
 #include "groups.h"
 #include "model.h"
+#include "mglru_replay.h"
 
 /* What the replay needs to know about a run, and how it knows it. */
 struct run_model {
@@ -54,6 +55,7 @@ struct attribution {
 	double whatif_anon, whatif_swap;
 	const char *cost_inputs;   /* split: where the costs came from */
 	double share_sum, share_n; /* ap/(ap+fp) over swapping intervals */
+	struct mglru_attr mglru;   /* MODEL_MGLRU runs (mglru_replay.h) */
 };
 
 /* One interval as the replay saw it, for --intervals and plot. */

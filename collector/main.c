@@ -27,6 +27,7 @@
 #include "source.h"
 #include "store.h"
 #include "trace.h"
+#include "lrugen.h"
 #include "banned.h"
 
 static volatile sig_atomic_t stop_requested;   /* SIGINT/SIGTERM count */
@@ -95,8 +96,10 @@ static void install_signals(void)
 struct collector {
 	struct collect_opts *o;
 	struct source_set sources;
-	const char **tags;           /* tags[i] = sources.v[i].tag, then "trace" */
+	const char **tags;           /* sources.v[i].tag, "trace", "lru_gen" */
 	struct trace_prio trace;     /* --trace-priority */
+	struct lrugen_src lrugen;    /* --lru-gen */
+	char *lrugen_memcg;          /* the --cgroup as the kernel names it */
 	struct kv_list kv;
 	struct frame_enc enc;
 	struct store store;
@@ -153,6 +156,42 @@ static int add_cgroup_sources(struct source_set *s, const char *dir, int v2)
 			      FMT_SINGLE, "failcnt", 0);
 }
 
+/*
+ * The memcg path as lru_gen prints it (cgroup_path(): "/" for the root,
+ * "/a/b" below it): the directory without the hierarchy's mount point.
+ */
+static char *kernel_memcg_path(const char *root, const char *dir)
+{
+	static const char *const bases[] = {
+		"/sys/fs/cgroup/memory", "/sys/fs/cgroup/unified", "/sys/fs/cgroup",
+	};
+	size_t i, rl = strlen(root);
+
+	if (!strncmp(dir, root, rl))
+		dir += rl;
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
+		size_t n = strlen(bases[i]);
+
+		if (!strncmp(dir, bases[i], n) && (dir[n] == '/' || !dir[n]))
+			return strdup(dir[n] ? dir + n : "/");
+	}
+	return strdup(dir);
+}
+
+/* --lru-gen: the MGLRU debugfs source, after the tracepoints. */
+static int setup_lrugen(struct collector *c, const char *cg_dir, char *names,
+			size_t cap)
+{
+	if (!c->o->lru_gen)
+		return 0;
+	if (cg_dir && !(c->lrugen_memcg = kernel_memcg_path(c->o->root, cg_dir)))
+		return error("out of memory");
+	if (lrugen_start(&c->lrugen, c->o->root, c->lrugen_memcg))
+		return -1;
+	snprintf(names + strlen(names), cap - strlen(names), ",lru_gen");
+	return 0;
+}
+
 /* The sources the options ask for; writes "vmstat,meminfo,..." to names. */
 static int setup_sources(struct collector *c, char **cg_dir, char *names,
 			 size_t cap)
@@ -183,7 +222,7 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 	}
 	if (source_set_open(s))
 		return -1;
-	c->tags = malloc((s->nr + 1) * sizeof(*c->tags));
+	c->tags = malloc((s->nr + 2) * sizeof(*c->tags));
 	if (!c->tags)
 		return error("out of memory");
 	names[0] = 0;
@@ -199,7 +238,8 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 			return -1;
 		snprintf(names + strlen(names), cap - strlen(names), ",trace");
 	}
-	return 0;
+	c->tags[s->nr + 1] = "lru_gen";
+	return setup_lrugen(c, *cg_dir, names, cap);
 }
 
 /* The files, then the tracepoint counts (after the files: src = nr). */
@@ -207,6 +247,9 @@ static int read_sources(struct collector *c)
 {
 	if (source_set_read(&c->sources, &c->kv))
 		return -1;
+	if (c->o->lru_gen &&
+	    lrugen_push(&c->lrugen, (uint16_t)(c->sources.nr + 1), &c->kv))
+		return error("out of memory");
 	if (!c->o->trace)
 		return 0;
 	return trace_prio_drain(&c->trace) ||
@@ -483,6 +526,8 @@ int main(int argc, char **argv)
 	if (rc && c.child > 0)
 		wait_command(&c);
 	trace_prio_stop(&c.trace);
+	lrugen_stop(&c.lrugen);
+	free(c.lrugen_memcg);
 	kv_list_release(&c.kv);
 	source_set_release(&c.sources);
 	free(c.tags);

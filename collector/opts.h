@@ -24,6 +24,7 @@ struct collect_opts {
 	struct run_tag *tags;
 	size_t nr_tags;
 	int meminfo, zoneinfo, psi, trace, quiet;
+	int lru_gen;             /* --lru-gen */
 	const char *cgroup;      /* --cgroup as given */
 	const char *root;        /* --root, "" for the real machine */
 	char **command;          /* after "--", NULL-terminated, or NULL */

@@ -110,6 +110,50 @@ static void scan_names(struct trace_prio *t)
 					 "%s_scan_%s_%d", who[w], type[f], i);
 }
 
+static int is_dir_in(const char *dir, const char *sub)
+{
+	char path[700];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	return is_dir(path);
+}
+
+/*
+ * The type events (see struct trace_types), each where the kernel has
+ * it: 6.1 has no MGLRU isolate event but has write_folio; the buffer is
+ * grown because write_folio fires once per page written.
+ */
+static int trace_types_enable(struct trace_prio *t)
+{
+	static const char *const ev[] = {
+		"events/vmscan/mm_vmscan_lru_isolate",
+		"events/vmscan/mm_vmscan_write_folio",
+		"events/vmscan/mm_vmscan_writepage",
+		"events/vmscan/mm_vmscan_memcg_reclaim_begin",
+		"events/vmscan/mm_vmscan_memcg_reclaim_end",
+	};
+	static const char *const kind[TT_KINDS] = { "isolated", "reclaimed", "written" };
+	static const char *const who[TT_WHO] = { "kswapd", "direct", "cgroup" };
+	char path[700];
+	size_t i;
+	int k, ty, w;
+
+	for (k = 0; k < TT_KINDS; k++)
+		for (ty = 0; ty < 2; ty++)
+			for (w = 0; w < TT_WHO; w++)
+				snprintf(t->types.names[(k * 2 + ty) * TT_WHO + w],
+					 sizeof(t->types.names[0]), "%s_%s_%s",
+					 kind[k], ty ? "file" : "anon", who[w]);
+	if (write_file(t->dir, "buffer_size_kb", "4096"))
+		return -1;
+	for (i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
+		snprintf(path, sizeof(path), "%s/enable", ev[i]);
+		if (is_dir_in(t->dir, ev[i]) && write_file(t->dir, path, "1"))
+			return -1;
+	}
+	return 0;
+}
+
 int trace_prio_start(struct trace_prio *t, const char *root)
 {
 	char tracefs[400], pipe[600];
@@ -135,7 +179,7 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 	}
 	/* 1 MiB a CPU holds a few seconds of heavy reclaim between samples */
 	if (write_file(t->dir, "buffer_size_kb", "1024") ||
-	    write_file(t->dir, EVENT "/enable", "1")) {
+	    write_file(t->dir, EVENT "/enable", "1") || trace_types_enable(t)) {
 		error_errno("cannot enable %s in '%s'", EVENT, t->dir);
 		trace_prio_stop(t);
 		return -1;
@@ -236,11 +280,135 @@ static int is_kswapd(const struct trace_prio *t, pid_t pid)
 	return 0;
 }
 
+/* 0 when the event name at s is lit (a literal ending in ':') */
+#define EVENT_ISNT(s, lit) strncmp(s, lit, sizeof(lit) - 1)
+
+/* The text after "key" up to the next space, in [s, end); NULL if absent. */
+static const char *word_after(const char *s, const char *end, const char *key,
+			      size_t *n)
+{
+	size_t kl = strlen(key);
+	const char *p = memmem(s, (size_t)(end - s), key, kl), *q;
+
+	if (!p)
+		return NULL;
+	p += kl;
+	for (q = p; q < end && *q != ' '; q++)
+		;
+	*n = (size_t)(q - p);
+	return p;
+}
+
+/* 0 anon, 1 file, -1 neither, from "flags=RECLAIM_WB_ANON|..." */
+static int flags_type(const char *s, const char *end)
+{
+	size_t n;
+	const char *w = word_after(s, end, " flags=", &n);
+
+	if (!w)
+		return -1;
+	if (memmem(w, n, "RECLAIM_WB_ANON", 15))
+		return 0;
+	return memmem(w, n, "RECLAIM_WB_FILE", 15) ? 1 : -1;
+}
+
+int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
+			  int *type, int64_t *pages)
+{
+	const char *end = line + len, *ev = memmem(line, len, ": mm_vmscan_", 12);
+	const char *name, *w;
+	size_t n;
+
+	if (!ev || (*pid = line_pid(line, ev)) < 0)
+		return 0;
+	name = ev + 2;
+	*pages = 1;
+	if (!EVENT_ISNT(name, "mm_vmscan_memcg_reclaim_begin:"))
+		return 2;
+	if (!EVENT_ISNT(name, "mm_vmscan_memcg_reclaim_end:"))
+		return 3;
+	if (!EVENT_ISNT(name, "mm_vmscan_lru_isolate:")) {
+		*kind = TT_ISOLATED;
+		*pages = number_after(name, end, " nr_taken=");
+		w = word_after(name, end, " lru=", &n);
+		if (!w || *pages < 0)
+			return 0;
+		if (n == 13 && !memcmp(w, "inactive_anon", 13))
+			*type = 0;
+		else if (n == 13 && !memcmp(w, "inactive_file", 13))
+			*type = 1;
+		else
+			return 0;   /* active lists: aging, not eviction */
+		return 1;
+	}
+	if (!EVENT_ISNT(name, "mm_vmscan_lru_shrink_inactive:")) {
+		*kind = TT_RECLAIMED;
+		*pages = number_after(name, end, " nr_reclaimed=");
+	} else if (!EVENT_ISNT(name, "mm_vmscan_write_folio:") ||
+		   !EVENT_ISNT(name, "mm_vmscan_writepage:")) {
+		*kind = TT_WRITTEN;
+	} else {
+		return 0;
+	}
+	*type = flags_type(name, end);
+	return *type >= 0 && *pages >= 0 ? 1 : 0;
+}
+
+static int memcg_pid_index(const struct trace_types *tt, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < tt->nr_memcg_pid; i++)
+		if (tt->memcg_pid[i] == pid)
+			return i;
+	return -1;
+}
+
+static void count_type_line(struct trace_prio *t, const char *s, size_t len)
+{
+	struct trace_types *tt = &t->types;
+	int kind, type, i, who;
+	int64_t pages;
+	pid_t pid;
+
+	switch (trace_parse_type_line(s, len, &pid, &kind, &type, &pages)) {
+	case 1:
+		who = is_kswapd(t, pid) ? TT_KSWAPD :
+		      memcg_pid_index(tt, pid) >= 0 ? TT_CGROUP : TT_DIRECT;
+		tt->count[kind][type][who] += pages;
+		break;
+	case 2:
+		if (memcg_pid_index(tt, pid) < 0 &&
+		    tt->nr_memcg_pid < TRACE_MAX_MEMCG_PIDS)
+			tt->memcg_pid[tt->nr_memcg_pid++] = pid;
+		break;
+	case 3:
+		i = memcg_pid_index(tt, pid);
+		if (i >= 0)
+			tt->memcg_pid[i] = tt->memcg_pid[--tt->nr_memcg_pid];
+		break;
+	}
+}
+
+static int trace_types_push(struct trace_prio *t, uint16_t src,
+			    struct kv_list *out)
+{
+	const int64_t *c = &t->types.count[0][0][0];
+	int i;
+
+	for (i = 0; i < TT_KINDS * 2 * TT_WHO; i++)
+		if (kv_push(out, src, t->types.names[i],
+			    strlen(t->types.names[i]), c[i]))
+			return -1;
+	return 0;
+}
+
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
 	int64_t v;
 
+	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
 		if (v < TRACE_LEVELS) {
@@ -320,7 +488,7 @@ int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 		    kv_push(out, src, t->names[TRACE_LEVELS + i],
 			    strlen(t->names[TRACE_LEVELS + i]), t->direct_count[i]))
 			return -1;
-	if (push_scanned(t, src, out))
+	if (push_scanned(t, src, out) || trace_types_push(t, src, out))
 		return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }

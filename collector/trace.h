@@ -35,6 +35,31 @@
 
 #define TRACE_LEVELS 13          /* DEF_PRIORITY 12 down to 0 */
 #define TRACE_MAX_KSWAPD 64      /* one kswapd per NUMA node */
+#define TRACE_MAX_MEMCG_PIDS 64  /* tasks inside memcg limit reclaim at once */
+
+/*
+ * Which LRU type reclaim took, by whom (the eviction truth for MGLRU).
+ * MGLRU's evict path emits no shrink_inactive/lru_isolate event on 6.1
+ * (v6.1 mm/vmscan.c scan_folios()/evict_folios() have none); 6.7 added
+ * both ("mm: multi-gen LRU: reuse some legacy trace events"), with the
+ * type in lru= and flags=.  On every version pageout() emits
+ * mm_vmscan_write_folio (6.0+; mm_vmscan_writepage before) with
+ * RECLAIM_WB_ANON for a page written to swap.  Counters, per reclaimer
+ * R in kswapd, direct, cgroup (a task between mm_vmscan_memcg_reclaim_begin
+ * and _end):
+ *   isolated_{anon,file}_R   nr_taken of lru_isolate, lru=inactive_T
+ *   reclaimed_{anon,file}_R  nr_reclaimed of shrink_inactive, flags WB_T
+ *   written_{anon,file}_R    write_folio events (pages written by reclaim)
+ */
+enum { TT_ISOLATED, TT_RECLAIMED, TT_WRITTEN, TT_KINDS };
+enum { TT_KSWAPD, TT_DIRECT, TT_CGROUP, TT_WHO };
+
+struct trace_types {
+	int64_t count[TT_KINDS][2][TT_WHO];
+	pid_t memcg_pid[TRACE_MAX_MEMCG_PIDS];
+	int nr_memcg_pid;
+	char names[TT_KINDS * 2 * TT_WHO][32];
+};
 
 struct trace_prio {
 	char dir[512];           /* our tracefs instance; "" while none */
@@ -49,6 +74,7 @@ struct trace_prio {
 	int64_t lost;
 	char names[2 * TRACE_LEVELS][24];
 	char scan_names[2][2][TRACE_LEVELS][24];
+	struct trace_types types;
 };
 
 /*
@@ -85,5 +111,12 @@ void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);
  */
 int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
 		     int *file);
+/*
+ * Parse one line for the type events above: the kind (TT_*), the type
+ * (0 anon, 1 file) and the pages; 1 for a counted event, 2 for a memcg
+ * reclaim begin, 3 for its end, 0 for anything else.  Unit tests.
+ */
+int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
+			  int *type, int64_t *pages);
 
 #endif

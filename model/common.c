@@ -21,6 +21,10 @@ static const char *const causes[NR_CAUSES] = {
 	[CAUSE_SMALL_FILE] = "small_inactive_file",
 	[CAUSE_FILE_REFAULTS] = "file_refaults",
 	[CAUSE_ACTIVE_FILE] = "active_file_heavy",
+	[CAUSE_MG_ANON_OLDER] = "anon_older",
+	[CAUSE_MG_SWAPPINESS_200] = "swappiness_200",
+	[CAUSE_MG_REFAULT_CTRL] = "refault_ctrl",
+	[CAUSE_MG_FILE_EXHAUSTED] = "file_exhausted",
 	[CAUSE_UNEXPLAINED] = "unexplained",
 };
 

@@ -10,10 +10,12 @@
 #ifndef VMSCOPE_MODEL_H
 #define VMSCOPE_MODEL_H
 
+#include "mglru.h"
+
 enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */
 	MODEL_SPLIT,       /* 2.6.28+: split LRU, get_scan_count() */
-	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: outside the model */
+	MODEL_MGLRU,       /* 6.1+ with lru_gen enabled: model/mglru.c */
 	NR_MODELS
 };
 
@@ -31,6 +33,10 @@ enum cause {
 				file deactivation (no cache_trim_mode) */
 	CAUSE_ACTIVE_FILE, /* split: SCAN_FRACT, inactive file low against
 			      active (inactive_is_low()) */
+	CAUSE_MG_ANON_OLDER,     /* mglru: min_seq[anon] < min_seq[file] */
+	CAUSE_MG_SWAPPINESS_200, /* mglru: swappiness 200, anon first */
+	CAUSE_MG_REFAULT_CTRL,   /* mglru: the refault controller chose anon */
+	CAUSE_MG_FILE_EXHAUSTED, /* mglru: file at MIN_NR_GENS, anon scanned */
 	CAUSE_UNEXPLAINED, /* the model has no reason: reported, never folded */
 	NR_CAUSES
 };
@@ -66,6 +72,7 @@ struct interval_out {
 	double efficiency;       /* E = steal / scan, NAN if nothing scanned */
 	double p_need, build_up; /* priority the difficulty needs; p_hat gap */
 	enum cause cause;        /* only meaningful when swap_out > 0 */
+	struct mglru_interval mg; /* MODEL_MGLRU only (mglru.h) */
 };
 
 /*

@@ -28,6 +28,7 @@
 #include "err.h"
 #include "groups.h"
 #include "metrics.h"
+#include "mglru_replay.h"
 #include "model.h"
 #include "replay.h"
 #include "rundb.h"
@@ -134,6 +135,27 @@ static int interval_reclaimer(struct table *t, const struct replay_iv *iv, int r
 	return add_row(t, f);
 }
 
+/* an MGLRU interval: one row for the reclaimer that evicted (no priority
+ * estimate: MGLRU's walk has no get_scan_count() levels to invert) */
+static int interval_mglru(struct table *t, const struct replay_iv *iv)
+{
+	const struct mglru_interval *mg = &iv->out->mg;
+	char f[NR_IC][32];
+
+	memset(f, 0, sizeof(f));
+	snprintf(f[IC_RUN], 32, "%lld", (long long)iv->run);
+	snprintf(f[IC_T], 32, "%.1f", iv->t_s);
+	snprintf(f[IC_WHO], 32, "%s", mg->reclaimer);
+	fmt_num(f[IC_PTRUE], 32, "%.0f", iv->truth);
+	snprintf(f[IC_CAUSE], 32, "%s", iv->in->swap_out > 0 ?
+		 cause_name(iv->out->cause) : "");
+	fmt_num(f[IC_OUT], 32, "%.0f", iv->in->swap_out);
+	fmt_num(f[IC_ANON], 32, "%.0f", iv->anon_meas);
+	fmt_num(f[IC_PRED], 32, "%.0f", mg->out.anon_scanned_pred);
+	fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
+	return add_row(t, f);
+}
+
 static int interval_rows(void *ctx, const struct replay_iv *iv)
 {
 	int r, rc;
@@ -141,6 +163,8 @@ static int interval_rows(void *ctx, const struct replay_iv *iv)
 	if (!(iv->in->swap_out > 0 || iv->in->scan_kswapd > 0 ||
 	      iv->in->scan_direct > 0 || iv->anon_meas > 0 || iv->in->scan_file > 0))
 		return 0;
+	if (iv->out->mg.reclaimer)
+		return interval_mglru(ctx, iv);
 	rc = interval_all(ctx, iv);
 	for (r = 0; !rc && iv->split && r < NR_RECLAIMERS; r++)
 		if (iv->split->r[r].active)
@@ -203,6 +227,28 @@ static void print_split(const struct run_model *m, const struct attribution *a)
 		printf("  costs from: %s\n", a->cost_inputs);
 }
 
+/* MGLRU lines of the summary: the type check, aging, who swapped */
+static void print_mglru(const struct run_model *m, const struct attribution *a)
+{
+	const struct mglru_attr *g = &a->mglru;
+	double mb = m->page_size / (1 << 20);
+
+	if (g->type_n > 0)
+		printf("  evicted type: model agrees with the kernel's on %.0f of "
+		       "%.0f intervals with eviction (%.1f%%)\n", g->type_agree,
+		       g->type_n, 100 * g->type_agree / g->type_n);
+	if (g->type_n > 0)
+		printf("  anon scanned: predicted %.0f pages, pgscan_anon %.0f\n",
+		       g->pred_sum, g->anon_scan_sum);
+	printf("  aging: %.0f generations created%s\n", g->aging,
+	       g->lru_gen_seen ? "" : " (no --lru-gen: lru_gen gauges absent, "
+	       "anon_older unseen, controller from vmstat refaults)");
+	if (g->trace_seen)
+		printf("  traced swap writes: kswapd %.1f MB, direct %.1f MB, "
+		       "cgroup %.1f MB\n", g->written[0] * mb,
+		       g->written[1] * mb, g->written[2] * mb);
+}
+
 /* who: "run 3" or "swappiness 60 (3 runs)" */
 static void print_summary(const char *who, const struct run_model *m,
 			  const struct attribution *a)
@@ -230,6 +276,8 @@ static void print_summary(const char *who, const struct run_model *m,
 			       a->estimate_sum / a->truth_n, a->truth_from,
 			       a->truth_sum / a->truth_n,
 			       a->truth_agree, a->truth_n);
+		if (m->kind == MODEL_MGLRU)
+			print_mglru(m, a);
 	}
 	if (*m->assumed)
 		printf("  assumed: %s\n", m->assumed);
@@ -293,6 +341,7 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 		sum->truth_from = a->truth_from;
 	if (a->cost_inputs)
 		sum->cost_inputs = a->cost_inputs;
+	mglru_attr_add(&sum->mglru, &a->mglru);
 	sum->swapped += a->swapped;
 	sum->intervals += a->intervals;
 	sum->swap_intervals += a->swap_intervals;
@@ -358,8 +407,8 @@ static int group_runs(const struct run_set *set, const struct attr_opts *o,
 /* ------------------------------------------------------------------ */
 
 /* What the runs recorded at swappiness sw really did: means per run. */
-static int measured_at(const struct run_set *set, double sw, double *swap,
-		       double *anon, size_t *nr)
+static int measured_at(const struct run_set *set, enum model_kind kind,
+		       double sw, double *swap, double *anon, size_t *nr)
 {
 	size_t i;
 
@@ -371,10 +420,10 @@ static int measured_at(const struct run_set *set, double sw, double *swap,
 
 		if (replay_run(set, &set->runs[i], &m, &a, NULL))
 			return -1;
-		if (m.kind != MODEL_SPLIT || m.swappiness != sw)
+		if (m.kind != kind || m.swappiness != sw)
 			continue;
 		*swap += a.swapped;
-		*anon += a.anon_meas;
+		*anon += kind == MODEL_MGLRU ? a.mglru.anon_scan_sum : a.anon_meas;
 		(*nr)++;
 	}
 	if (*nr) {
@@ -384,10 +433,34 @@ static int measured_at(const struct run_set *set, double sw, double *swap,
 	return 0;
 }
 
+/* --what-if on an MGLRU run: the sum of the intervals' predictions, or
+ * the branch that makes one impossible (model/mglru.h mglru_what_if()) */
+struct mglru_whatif {
+	double sw, pred;
+	const char *why;
+};
+
+static int mglru_whatif_iv(void *ctx, const struct replay_iv *iv)
+{
+	struct mglru_whatif *w = ctx;
+	const char *why = NULL;
+	double p;
+
+	if (!iv->out->mg.reclaimer)
+		return 0;
+	p = mglru_replay_what_if(&iv->out->mg, w->sw, &why);
+	if (p < 0 && iv->out->mg.evicted)
+		w->why = why;
+	else if (p > 0)
+		w->pred += p;
+	return 0;
+}
+
 static int whatif_run(const struct run_set *set, const struct run_ref *r,
 		      double sw, struct table *t, int text)
 {
-	struct replay_opts ro = { sw, NULL, NULL };
+	struct mglru_whatif mw = { sw, 0, NULL };
+	struct replay_opts ro = { sw, mglru_whatif_iv, &mw };
 	struct run_model m;
 	struct attribution a;
 	double mswap, manon;
@@ -396,10 +469,22 @@ static int whatif_run(const struct run_set *set, const struct run_ref *r,
 	const char *row[9];
 	int k;
 
-	if (replay_run(set, r, &m, &a, &ro) || measured_at(set, sw, &mswap, &manon, &nr))
+	if (replay_run(set, r, &m, &a, &ro) ||
+	    measured_at(set, m.kind, sw, &mswap, &manon, &nr))
 		return -1;
-	if (m.kind != MODEL_SPLIT)
+	if (m.kind == MODEL_CLASSIC)
 		return 0;
+	if (m.kind == MODEL_MGLRU) {
+		a.whatif_anon = NAN;    /* MGLRU predicts the share, not the scan */
+		a.whatif_swap = mw.why ? NAN : mw.pred;
+		a.anon_meas = a.mglru.anon_scan_sum;
+	}
+	if (text && mw.why) {
+		printf("run %lld (swappiness %.0f) replayed at swappiness %.0f: "
+		       "cannot predict: branch %s depends on what the change "
+		       "would evict\n", (long long)r->id, m.swappiness, sw, mw.why);
+		return 0;
+	}
 	if (text) {
 		printf("run %lld (swappiness %.0f) replayed at swappiness %.0f: "
 		       "anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, %.0f)\n",
@@ -417,8 +502,8 @@ static int whatif_run(const struct run_set *set, const struct run_ref *r,
 	snprintf(f[0], 32, "%lld", (long long)r->id);
 	snprintf(f[1], 32, "%.0f", m.swappiness);
 	snprintf(f[2], 32, "%.0f", sw);
-	snprintf(f[3], 32, "%.0f", a.whatif_anon);
-	snprintf(f[4], 32, "%.0f", a.whatif_swap);
+	fmt_num(f[3], 32, "%.0f", a.whatif_anon);
+	fmt_num(f[4], 32, "%.0f", a.whatif_swap);
 	fmt_num(f[5], 32, "%.0f", nr ? manon : NAN);
 	fmt_num(f[6], 32, "%.0f", nr ? mswap : NAN);
 	snprintf(f[7], 32, "%zu", nr);

@@ -38,6 +38,7 @@
 #include "err.h"
 #include "pace.h"
 #include "facts.h"
+#include "lrugen.h"
 #include "workload.h"
 #include "banned.h"
 
@@ -252,6 +253,8 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 	}
 	if (b->trace_priority)
 		argv[k++] = "--trace-priority";
+	if (lrugen_enabled(""))   /* MGLRU on: record its generations too */
+		argv[k++] = "--lru-gen";
 	for (i = 0; i < n + b->nr_extra_tags; i++) {
 		argv[k++] = "--tag";
 		argv[k++] = i < n ? tags[i] : b->extra_tags[i - n];

@@ -30,7 +30,7 @@
 #include "banned.h"
 
 const char *const import_sources[NR_SOURCES] = {
-	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace",
+	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace", "lru_gen",
 };
 
 /* Flush queued samples every so many: memory stays flat on long logs. */

@@ -43,8 +43,8 @@ is "$?" 0 "trace-2.1 a run recorded with --trace-priority"
 rm -f "$TMP/fill"
 is "$(q "$db" 'SELECT sources FROM run_facts')" "vmstat,memcg,trace" \
 	"trace-2.2 the run lists the trace source"
-is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" 79 \
-	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd and for the rest, and lost_events"
+is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" 97 \
+	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd and for the rest, lost_events, and 18 MGLRU type counts (issue 13)"
 scanned=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_scan_file_%'")
 check "trace-2.9 the limit reclaim's file pages scanned were traced ($scanned)" test "${scanned:-0}" -gt 0
 passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")
