@@ -486,10 +486,17 @@ static int whatif_run(const struct run_set *set, const struct run_ref *r,
 		return 0;
 	}
 	if (text) {
-		printf("run %lld (swappiness %.0f) replayed at swappiness %.0f: "
-		       "anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, %.0f)\n",
-		       (long long)r->id, m.swappiness, sw, a.whatif_anon, a.whatif_swap,
-		       a.anon_meas, a.swapped);
+		if (m.kind == MODEL_MGLRU)
+			printf("run %lld (swappiness %.0f) replayed at swappiness "
+			       "%.0f: swap-out %.0f pages predicted (recorded: %.0f)\n",
+			       (long long)r->id, m.swappiness, sw, a.whatif_swap,
+			       a.swapped);
+		else
+			printf("run %lld (swappiness %.0f) replayed at swappiness "
+			       "%.0f: anon scanned %.0f, swap-out %.0f pages "
+			       "(recorded: %.0f, %.0f)\n", (long long)r->id,
+			       m.swappiness, sw, a.whatif_anon, a.whatif_swap,
+			       a.anon_meas, a.swapped);
 		if (nr)
 			printf("  measured at swappiness %.0f (%zu run%s, mean): anon "
 			       "scanned %.0f, swap-out %.0f pages; prediction %+.0f%%\n",

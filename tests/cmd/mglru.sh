@@ -59,7 +59,7 @@ mk 60 "1 1 0 0" "70000 70000 0 0 0"      # run 2: anon older, then the controlle
 mk 0 "0 0.5" "70000 70000 70000"         # run 3: swappiness 0 and anon swapped: unexplained
 "$VMSCOPE" attribute mg.db --format csv | tr -d '"' > mg.csv
 is "$?" 0 "mglru-3.1 attribute --format csv"
-share() { grep "^$1,mglru,$2," mg.csv | cut -d, -f4-; }
+share() { grep "^$1,mglru,$2," mg.csv | cut -d, -f4-5; }
 is "$(share 1 swappiness_200)" "3000,1.0000" "mglru-3.2 swappiness 200: anon first (branch 4) explains it all"
 is "$(share 2 anon_older)" "2000,1.0000" "mglru-3.3 swappiness 60: anon's older generation (branch 2)"
 is "$(share 3 unexplained)" "500,1.0000" "mglru-3.4 swappiness 0 swap-out: unexplained, never folded"
@@ -69,15 +69,16 @@ check "mglru-3.5 the evicted type agrees on 4 of 4 intervals" \
 check "mglru-3.6 aging reported: 4 generations" grep -q 'aging: 4 generations created' r2.txt
 "$VMSCOPE" attribute mg.db 2 --intervals --format csv | tr -d '"' > i2.csv
 check "mglru-3.7 --intervals csv columns" \
-	grep -qx 'run_id,t,reclaimer,p_est,p_true,cause,pages_out,anon_scanned,anon_scanned_pred' i2.csv
-check "mglru-3.8 interval 1: anon older, 1000 anon predicted" grep -qx '2,1.0,kswapd,-,-,anon_older,1000,1000,1000' i2.csv
-check "mglru-3.9 interval 3: the controller's file, nothing predicted" grep -qx '2,3.0,kswapd,-,-,,0,0,0' i2.csv
+	grep -qx 'run_id,t,reclaimer,p_est,p_true,p_deep,cause,pages_out,anon_scanned,anon_scanned_pred,swappiness,anon_share,borderline,anon_scanned_whatif' i2.csv
+check "mglru-3.8 interval 1: anon older, 1000 anon predicted" grep -qx '2,1.0,kswapd,,,,anon_older,1000,1000,1000,60,,,' i2.csv
+check "mglru-3.9 interval 3: the controller's file, nothing predicted" grep -qx '2,3.0,kswapd,,,,,0,0,0,60,,,' i2.csv
 "$VMSCOPE" attribute mg.db 2 --what-if swappiness=0 > w0.txt
-check "mglru-4.1 --what-if swappiness=0: nothing swapped" grep -q 'what-if swappiness=0: 0 pages' w0.txt
+check "mglru-4.1 --what-if swappiness=0: nothing swapped" grep -q 'replayed at swappiness 0: swap-out 0 pages predicted' w0.txt
 "$VMSCOPE" attribute mg.db 1 --what-if swappiness=100 > w1.txt
 check "mglru-4.2 --what-if swappiness=100 names the branch it cannot predict" \
-	grep -q 'what-if swappiness=100: cannot predict: branch .*refault_ctrl' w1.txt
+	grep -q 'replayed at swappiness 100: cannot predict: branch .*refault_ctrl' w1.txt
 rc=$(run_rc w2.txt "$VMSCOPE" attribute mg.db --what-if swappiness=300)
 is "$rc" 2 "mglru-4.3 --what-if out of range is misuse"
 "$VMSCOPE" attribute mg.db --by swappiness > by.txt
-check "mglru-4.4 --by swappiness groups MGLRU runs" grep -q '^swappiness 200 (1 runs): model mglru' by.txt
+check "mglru-4.4 --by swappiness groups MGLRU runs" grep -q '^swappiness 200 (1 run): model mglru' by.txt
+done_testing
