@@ -79,8 +79,9 @@ build:
 EMBED_TEXT = awk -v name=$(1) 'BEGIN { print "const char " name "[] ="; } \
 		{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); print "\"" $$0 "\\n\""; } \
 		END { print ";"; }'
-build/schema_sql.c: schema/schema.sql | build
-	$(QUIET_GEN)$(call EMBED_TEXT,db_schema_sql) $< > $@
+build/schema_sql.c: schema/schema.sql schema/counter_values-v2.sql | build
+	$(QUIET_GEN){ $(call EMBED_TEXT,db_schema_sql) schema/schema.sql; \
+	$(call EMBED_TEXT,db_counter_values_v2_sql) schema/counter_values-v2.sql; } > $@
 build/lab_init_sh.c: lab/init.sh | build
 	$(QUIET_GEN)$(call EMBED_TEXT,lab_init_sh) $< > $@
 

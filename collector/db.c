@@ -44,6 +44,10 @@
  * Migrations: migrations[v] upgrades schema version v to v + 1, and
  * schema/schema.sql is always the newest version whole.
  *   1 -> 2: the source "trace" (--trace-priority), whose names are counts.
+ *   2 -> 3: counter_values flags a step back after an absolute entry as a
+ *           reset (issue 11); the view is dropped and made anew from
+ *           schema.sql (view_migration()).  Until a writer migrates it, a
+ *           version-2 file keeps the old view, which readers accept.
  */
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -52,7 +56,32 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	[0] = NULL, /* version 0 is an empty file: the full schema is created */
 	[1] = "INSERT INTO counter_kind (source, pattern, kind, rank) "
 	      "VALUES ('trace', '*', 'counter', 9)",
+	[2] = "DROP VIEW counter_values",   /* then view_migration() */
 };
+
+/*
+ * The view's statement in schema.sql: from its CREATE to the end of the
+ * file, where schema.sql keeps it (checked: NULL if it is not last).
+ */
+static const char *counter_values_sql(void)
+{
+	const char *p = strstr(db_schema_sql, "CREATE VIEW counter_values AS");
+
+	return p && !strstr(p + 1, "CREATE ") ? p : NULL;
+}
+
+/* 2 -> 3 after the DROP: the view as this version makes it */
+static int view_migration(sqlite3 *db, const char *path, long version)
+{
+	const char *sql = counter_values_sql();
+
+	if (version != 2)
+		return 0;
+	if (!sql)
+		return error("cannot migrate '%s': schema.sql does not end with "
+			     "counter_values", path);
+	return db_exec(db, path, sql);
+}
 
 int db_error(sqlite3 *db, const char *path, const char *what)
 {
@@ -213,19 +242,16 @@ static struct {
 	int done;
 } expected;
 
-/* The objects schema.sql creates, made once in a memory database. */
-static int expected_load(void)
+/* Append the objects of mem's sqlite_schema that match where. */
+static int expected_read(sqlite3 *mem, const char *where)
 {
-	sqlite3 *mem = NULL;
 	sqlite3_stmt *st = NULL;
+	char sql[128];
 	int rc = -1;
 
-	if (expected.done)
-		return 0;
-	if (sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE, NULL) ||
-	    sqlite3_exec(mem, db_schema_sql, NULL, NULL, NULL) ||
-	    sqlite3_prepare_v2(mem, "SELECT type, name, coalesce(sql, '') "
-			       "FROM sqlite_schema", -1, &st, NULL))
+	snprintf(sql, sizeof(sql), "SELECT type, name, coalesce(sql, '') "
+		 "FROM sqlite_schema WHERE %s", where);
+	if (sqlite3_prepare_v2(mem, sql, -1, &st, NULL))
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct schema_obj *o = realloc(expected.v, (expected.nr + 1) *
@@ -241,10 +267,34 @@ static int expected_load(void)
 		if (!o->type || !o->name || !o->sql)
 			goto out;
 	}
-	expected.done = 1;
 	rc = 0;
 out:
 	sqlite3_finalize(st);
+	return rc;
+}
+
+/*
+ * The objects schema.sql creates, made once in a memory database; then
+ * the counter_values view of versions 1 and 2 in place of the current one,
+ * which a file of those versions holds until a writer migrates it.
+ */
+static int expected_load(void)
+{
+	sqlite3 *mem = NULL;
+	int rc = -1;
+
+	if (expected.done)
+		return 0;
+	if (sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE, NULL) ||
+	    sqlite3_exec(mem, db_schema_sql, NULL, NULL, NULL) ||
+	    expected_read(mem, "1") ||
+	    sqlite3_exec(mem, "DROP VIEW counter_values", NULL, NULL, NULL) ||
+	    sqlite3_exec(mem, db_counter_values_v2_sql, NULL, NULL, NULL) ||
+	    expected_read(mem, "name = 'counter_values'"))
+		goto out;
+	expected.done = 1;
+	rc = 0;
+out:
 	sqlite3_close(mem);
 	return rc ? error("out of memory") : 0;
 }
@@ -253,10 +303,12 @@ static int expected_has(const char *type, const char *name, const char *sql)
 {
 	size_t i;
 
+	/* a name may have had several definitions (counter_values) */
 	for (i = 0; i < expected.nr; i++)
 		if (!strcmp(expected.v[i].type, type) &&
-		    !strcmp(expected.v[i].name, name))
-			return !strcmp(expected.v[i].sql, sql);
+		    !strcmp(expected.v[i].name, name) &&
+		    !strcmp(expected.v[i].sql, sql))
+			return 1;
 	/* made by ANALYZE, read by the query planner only */
 	return !strcmp(type, "table") && (!strcmp(name, "sqlite_stat1") ||
 					  !strcmp(name, "sqlite_stat4"));
@@ -371,7 +423,8 @@ static int db_create_or_migrate(sqlite3 *db, const char *path, long version,
 	}
 	/* db_check() made sure that 1 <= version <= DB_SCHEMA_VERSION */
 	for (; version < DB_SCHEMA_VERSION; version++)
-		if (migrations[version] && db_exec(db, path, migrations[version]))
+		if ((migrations[version] && db_exec(db, path, migrations[version])) ||
+		    view_migration(db, path, version))
 			return -1;
 	/* PRAGMAs take no bound parameters; the values are our constants */
 	return db_exec(db, path, "PRAGMA application_id = " STR(DB_APPLICATION_ID)

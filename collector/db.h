@@ -14,7 +14,7 @@
 
 /* 'vmsc': marks the file as ours, see PRAGMA application_id. */
 #define DB_APPLICATION_ID 0x766d7363
-#define DB_SCHEMA_VERSION 2
+#define DB_SCHEMA_VERSION 3
 /*
  * The oldest schema the readers take as it is: version 2 only added a
  * counter kind for the trace source, which a version-1 file cannot hold.
@@ -87,5 +87,7 @@ const char *db_text(sqlite3_stmt *st, int col, const char *path);
 
 /* The schema text (schema/schema.sql), compiled in. */
 extern const char db_schema_sql[];
+/* The counter_values view as versions 1 and 2 made it (readers accept it). */
+extern const char db_counter_values_v2_sql[];
 
 #endif

@@ -1,4 +1,4 @@
--- vmscope database schema, version 2 (PRAGMA user_version = 2,
+-- vmscope database schema, version 3 (PRAGMA user_version = 3,
 -- PRAGMA application_id = 0x766d7363).  Both programs compile this file in;
 -- docs/schema.md explains every table and view.
 --

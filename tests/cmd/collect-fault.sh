@@ -150,7 +150,7 @@ refused 4 "$TMP/foreign.db" "not a vmscope database" "another program's SQLite d
 
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
 sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
-refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (2)" "a newer schema"
+refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (3)" "a newer schema"
 
 # a version-1 database (before the trace source) is migrated on write
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
@@ -160,11 +160,27 @@ rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$TMP/v1.db")
 is "$rc" 0 "fault-5.7 the analyzer reads a version-1 database as it is"
 is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 1 "fault-5.8 and leaves it at version 1"
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
-is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 2 "fault-5.4 a version-1 database is migrated to 2 on write"
+is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 3 "fault-5.4 a version-1 database is migrated to 3 on write"
 is "$(sqlite3 "$TMP/v1.db" "SELECT kind FROM counter_kind WHERE source = 'trace'")" counter \
 	"fault-5.5 the migration adds the trace source's kind"
 is "$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
 	"fault-5.6 the run recorded before the migration is unchanged"
+
+# a version-2 database: the counter_values view before issue 11's reset
+# fix, as version 2 made it (schema/counter_values-v2.sql)
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v2.db"
+setup "$COLLECT" -q -n 1 -i 0.01 -o "$TMP/v3.db"
+{ echo "DROP VIEW counter_values;"; cat "$TOP/schema/counter_values-v2.sql"
+  echo "PRAGMA user_version = 2;"; } | sqlite3 "$TMP/v2.db"
+sum=$(md5sum < "$TMP/v2.db")
+rc=$(run_rc "$TMP/out" "$VMSCOPE" show "$TMP/v2.db")
+is "$rc|$(md5sum < "$TMP/v2.db")" "0|$sum" "fault-5.9 a version-2 database, its older view included, reads unchanged"
+setup "$COLLECT" -q -n 1 -i 0.01 -o "$TMP/v2.db"
+is "$(sqlite3 "$TMP/v2.db" 'PRAGMA user_version')" 3 "fault-5.10 and is migrated to 3 on write"
+view() { sqlite3 "$1" "SELECT sql FROM sqlite_schema WHERE name = 'counter_values'" | md5sum; }
+is "$(view "$TMP/v2.db")" "$(view "$TMP/v3.db")" "fault-5.11 with the view as this version makes it"
+is "$(sqlite3 "$TMP/v2.db" 'SELECT count(DISTINCT run_id) FROM counter_values')" 2 \
+	"fault-5.12 both runs read through it"
 
 setup "$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
 truncate -s $(($(stat -c %s "$TMP/trunc.db") / 2)) "$TMP/trunc.db"
