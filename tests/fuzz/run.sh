@@ -70,8 +70,8 @@ for t in "${targets[@]}"; do
 		note="$note$kinds; inputs in $crashes/"
 	fi
 	if [ -n "$still" ]; then
-		crashed=$((crashed + 1))
-		note="$note; still crash:$still"
+		[ "$new" -gt 0 ] || [ -z "$last" ] || crashed=$((crashed + 1))
+		note="${note:+$note; }still crash:$still"
 	fi
 	printf '%-10s %12s %10s %8s  %s\n' "$t" "${execs:-0}" "${rate:-0}" "$new" "$note"
 	total=$((total + ${execs:-0}))
