@@ -57,6 +57,10 @@ for t in "${targets[@]}"; do
 	fi
 	rate=$(( ${execs:-0} / secs ))
 	new=$(( $(find "$crashes" -type f | wc -l) - before ))
+	# a crashed process leaves its input file in /dev/shm (name.PID)
+	for f in /dev/shm/vmscope-fuzz-*; do
+		[ -e "$f" ] && ! kill -0 "${f##*.}" 2>/dev/null && rm -f "$f"
+	done
 	note=""
 	if [ "$new" -gt 0 ] || [ -z "$last" ]; then
 		crashed=$((crashed + 1))
