@@ -57,6 +57,10 @@ for t in "${targets[@]}"; do
 	fi
 	rate=$(( ${execs:-0} / secs ))
 	new=$(( $(find "$crashes" -type f | wc -l) - before ))
+	# a crashed process leaves its input file in /dev/shm (name.PID)
+	for f in /dev/shm/vmscope-fuzz-*; do
+		[ -e "$f" ] && ! kill -0 "${f##*.}" 2>/dev/null && rm -f "$f"
+	done
 	note=""
 	if [ "$new" -gt 0 ] || [ -z "$last" ]; then
 		crashed=$((crashed + 1))
@@ -70,8 +74,8 @@ for t in "${targets[@]}"; do
 		note="$note$kinds; inputs in $crashes/"
 	fi
 	if [ -n "$still" ]; then
-		crashed=$((crashed + 1))
-		note="$note; still crash:$still"
+		[ "$new" -gt 0 ] || [ -z "$last" ] || crashed=$((crashed + 1))
+		note="${note:+$note; }still crash:$still"
 	fi
 	printf '%-10s %12s %10s %8s  %s\n' "$t" "${execs:-0}" "${rate:-0}" "$new" "$note"
 	total=$((total + ${execs:-0}))
