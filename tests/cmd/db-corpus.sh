@@ -123,6 +123,8 @@ run_one() {
 
 for f in v/*.db; do
 	name=$(basename "$f" .db)
+	# DB_CORPUS_ONLY=REGEX: only the variants it matches (while debugging)
+	[[ -n "${DB_CORPUS_ONLY:-}" && ! $name =~ $DB_CORPUS_ONLY ]] && continue
 	problems=""
 	for c in "${cmds[@]}"; do
 		sum=$(md5sum < "$f")
