@@ -175,7 +175,7 @@ int parse_zoneinfo(const char *buf, size_t len, uint16_t src,
 			z.in_pagesets = 1;
 		} else if (n >= 18 && !memcmp(t, "vm stats threshold", 18)) {
 			/* per-CPU, printed inside pagesets */
-		} else if (z.in_pagesets && (indent > 2 || !memcmp(t, "cpu:", 4))) {
+		} else if (z.in_pagesets && (indent > 2 || (n >= 4 && !memcmp(t, "cpu:", 4)))) {
 			/* per-CPU pageset lines */
 		} else {
 			if (indent == 2) {
@@ -211,6 +211,11 @@ static int psi_pair(struct kv_list *out, uint16_t src, const char *kind,
 		/* the kernel prints exactly two decimals (LOAD_INT/LOAD_FRAC) */
 		if (q < key_end && (*q != '.' || key_end - q != 3 ||
 				    !kv_parse_u64(q + 1, key_end, &frac)))
+			return 0;
+		/* the kernel's averages are percentages: anything that
+		 * overflows x100 is not a PSI value */
+		if (frac < 0 || frac > 99 || whole < 0 ||
+		    whole > (INT64_MAX - 99) / 100)
 			return 0;
 		whole = whole * 100 + frac;
 	}

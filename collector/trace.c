@@ -205,8 +205,11 @@ static int64_t number_after(const char *s, const char *end, const char *key)
 
 	if (!p)
 		return -1;
-	for (p += kl; p < end && *p >= '0' && *p <= '9'; p++)
+	for (p += kl; p < end && *p >= '0' && *p <= '9'; p++) {
+		if (v > (INT64_MAX - (*p - '0')) / 10)
+			return -1;      /* no kernel count has 19 digits */
 		v = v * 10 + (*p - '0');
+	}
 	return p > end || p[-1] < '0' || p[-1] > '9' ? -1 : v;
 }
 
@@ -226,7 +229,8 @@ static pid_t line_pid(const char *s, const char *end)
 			continue;
 		while (q > s && q[-1] == ' ')
 			q--;
-		while (q > s && q[-1] >= '0' && q[-1] <= '9') {
+		/* pid_max is at most 2^22: more than 7 digits is no pid */
+		while (q > s && q[-1] >= '0' && q[-1] <= '9' && mul <= 1000000) {
 			pid += (pid_t)(q[-1] - '0') * mul;
 			mul *= 10;
 			q--;

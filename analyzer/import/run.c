@@ -653,9 +653,12 @@ static int sample_time(struct importer *im, int64_t t_in, int64_t *t)
 /* An export's skew and missed ticks for the sample being stored. */
 static void sample_meta(struct importer *im, int64_t *skew, int64_t *missed)
 {
-	const struct import_sample_meta *m = im->smeta + im->smeta_next;
+	const struct import_sample_meta *m;
 
 	*skew = *missed = 0;
+	if (!im->smeta)
+		return;         /* not an export: no sample records */
+	m = im->smeta + im->smeta_next;
 	while (im->smeta_next < im->nr_smeta &&
 	       (m->run < im->meta_run ||
 		(m->run == im->meta_run && m->seq < im->seq))) {

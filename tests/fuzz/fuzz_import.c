@@ -1,6 +1,6 @@
 /*
  * fuzz_import.c - libFuzzer target for `vmscope import`
- * (analyzer/cmd/import.c: snapshot logs with time lines, and CSV).
+ * (analyzer/cmd/import.c and analyzer/import/: every format it detects).
  *
  * The parsers are static in import.c, so this file includes import.c
  * itself (no change to it) and calls import_one(), the whole import of
@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.interval_ns = 1000000000;
 	if (opts_add_tag(&o, "kernel=fuzz"))
 		abort();
-	import_one(&st, &o, path);
+	import_one(&st, &o, path, &(const struct import_args){ 0, 0, NULL });
 	opts_release(&o);
 	unlink(path);
 	if (++inputs % 256 == 0)
