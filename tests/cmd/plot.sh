@@ -75,6 +75,19 @@ check "plot-3.9 close markers are merged or stacked, never overlapping" \
 check "plot-3.10 both marker texts are there" \
 	grep -q "hog started.*dd started\|dd started.*hog started" <(tr '\n' ' ' < dumb/timeseries.gp)
 
+# a 10 s run: markers 0.3 s apart (text overlaps: stacked on two rows) and
+# 1 ms apart (the same spot: merged into one label)
+printf 't,pswpout,nr_free_pages\n' > marks.csv
+for i in 0 1 2 3 4 5 6 7 8 9 10; do echo "$i,$((i * 10)),1000" >> marks.csv; done
+"$VMSCOPE" import marks.csv -o marks.db --tag kernel=6.1.0 2> marks.err
+is "$?" 0 "plot-3.18 imported a 10 s run"
+q marks.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'hog started'),
+	(1, 2300000, 0, 'writers started'), (1, 6000000, 0, 'dd one'), (1, 6001000, 0, 'dd two')"
+"$VMSCOPE" plot marks.db --out marks --format dumb --chart timeseries > /dev/null 2>&1
+is "$(grep -c "^set label 'hog started' at 2.1[0-9]*, graph 0.93 left" marks/timeseries.gp)$(grep -c "^set label 'writers started' at 2.4[0-9]*, graph 0.84 left" marks/timeseries.gp)" 11 \
+	"plot-3.19 markers whose texts would overlap are stacked on rows below each other"
+check "plot-3.20 markers at the same spot are merged into one label" grep -q "^set label 'dd one / dd two' at" marks/timeseries.gp
+
 # compare as text: bars numbered, the metrics named apart under the chart
 "$VMSCOPE" plot rec.db --out dumb --format dumb --chart compare --by swappiness > cmp.out 2>&1
 is "$?" 0 "plot-3.11 compare as text"

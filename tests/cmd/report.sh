@@ -88,6 +88,14 @@ check "report-2.4 0 -> N swapped is 'from 0' and significant" \
 check "report-2.16 the compare chart shows swap_out, a change from 0" grep -q "^swap_out " sweep/charts/compare.dat
 check "report-2.17 the text chart of what changed most, in the mail" grep -qE "^ *1 = swap_out(,|$)" sweep/report.txt
 check "report-2.18 report.md shows it as a PNG" grep -q '^!\[.*\](charts/compare.png)' sweep/report.md
+# swap_out against 0, 0, 0 is 6120, 6240, 6360 (2 x 60 x (50 + t)): Welch's
+# t = 6240 / sqrt(120^2 / 3), df = 2, where the two-sided p-value has the
+# closed form 1 - t / sqrt(t^2 + 2); every other metric is equal in all
+# runs (p = 1), so Holm multiplies this smallest p by the family's size
+m=$(tr '\n' ' ' < sweep/report.txt | grep -o "against swappiness 60 (3 trials); Holm's family: [0-9]*" | grep -o '[0-9]*$')
+want=$(awk -v m="$m" 'BEGIN { t = 6240 / sqrt(120 * 120 / 3); printf "%.2g", m * (1 - t / sqrt(t * t + 2)) }')
+check "report-2.19 swap_out's p(Holm) is its Welch p times the family size ($m x p = $want)" \
+	grep -qE "^ +0 +from 0 +6240 +\+- +2% +$want\* +swap_out$" sweep/report.txt
 check "report-2.5 the correction is stated" grep -q "Holm's step-down" sweep/report.txt
 check "report-2.6 unchanged metrics follow in one compact block" \
 	grep -q "^Changed by less than 10% and not significant: kswapd_scanned," sweep/report.txt
