@@ -255,38 +255,6 @@ int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio)
 	return *prio >= 0 ? 2 : 0;
 }
 
-int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
-		     int *file)
-{
-	const char *end = line + len;
-	const char *flags = memmem(line, len, " flags=", 7);
-
-	*nr_scanned = number_after(line, end, " nr_scanned=");
-	if (*nr_scanned < 0 || !flags)
-		return -1;
-	/* include/trace/events/vmscan.h: trace_reclaim_flags(file) */
-	if (memmem(flags, (size_t)(end - flags), "RECLAIM_WB_FILE", 15))
-		*file = 1;
-	else if (memmem(flags, (size_t)(end - flags), "RECLAIM_WB_ANON", 15))
-		*file = 0;
-	else
-		return -1;
-	return 0;
-}
-
-static int is_kswapd(const struct trace_prio *t, pid_t pid)
-{
-	int i;
-
-	for (i = 0; i < t->nr_kswapd; i++)
-		if (t->kswapd[i] == pid)
-			return 1;
-	return 0;
-}
-
-/* 0 when the event name at s is lit (a literal ending in ':') */
-#define EVENT_ISNT(s, lit) strncmp(s, lit, sizeof(lit) - 1)
-
 /* The text after "key" up to the next space, in [s, end); NULL if absent. */
 static const char *word_after(const char *s, const char *end, const char *key,
 			      size_t *n)
@@ -315,6 +283,30 @@ static int flags_type(const char *s, const char *end)
 		return 0;
 	return memmem(w, n, "RECLAIM_WB_FILE", 15) ? 1 : -1;
 }
+
+int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
+		     int *file)
+{
+	const char *end = line + len;
+
+	/* include/trace/events/vmscan.h: trace_reclaim_flags(file) */
+	*nr_scanned = number_after(line, end, " nr_scanned=");
+	*file = flags_type(line, end);
+	return *nr_scanned < 0 || *file < 0 ? -1 : 0;
+}
+
+static int is_kswapd(const struct trace_prio *t, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < t->nr_kswapd; i++)
+		if (t->kswapd[i] == pid)
+			return 1;
+	return 0;
+}
+
+/* 0 when the event name at s is lit (a literal ending in ':') */
+#define EVENT_ISNT(s, lit) strncmp(s, lit, sizeof(lit) - 1)
 
 int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
 			  int *type, int64_t *pages)
