@@ -25,41 +25,59 @@ static void add(struct attribution *sum, const struct attribution *a)
 	sum->swap_intervals += a->swap_intervals;
 }
 
+/* One model's share of a group: its runs' volumes and classes. */
+static int model_block(struct gp_text *t, const struct group *g,
+		       const char *by, size_t nr,
+		       const struct run_model *m, const struct attribution *sum)
+{
+	const enum cause *cl;
+	size_t n, i;
+	int rc;
+
+	rc = gp_printf(t, "%s %s (%zu run%s, model %s%s):\n  swapped out %.0f "
+		       "pages (%.1f MB) in %.0f of %.0f intervals\n", by, g->value,
+		       nr, nr > 1 ? "s" : "", model_name(m->kind),
+		       m->memcg ? ", memory cgroup" : "", sum->swapped,
+		       sum->swapped * m->page_size / (1 << 20), sum->swap_intervals,
+		       sum->intervals);
+	if (!rc && !(sum->swapped > 0))
+		rc = gp_printf(t, "  nothing swapped out: nothing to attribute\n");
+	cl = model_classes(m->kind, &n);
+	for (i = 0; !rc && i < n && sum->swapped > 0; i++)
+		if (sum->pages[cl[i]] > 0 || cl[i] == CAUSE_UNEXPLAINED)
+			rc = gp_printf(t, "  %-18s %12.0f pages  %5.1f%%\n",
+				       cause_name(cl[i]), sum->pages[cl[i]],
+				       100 * sum->pages[cl[i]] / sum->swapped);
+	if (!rc && *m->assumed)
+		rc = gp_printf(t, "  assumed: %s\n", m->assumed);
+	return rc;
+}
+
+/*
+ * A group's runs, added up per model as vmscope attribute --by does:
+ * the classes of two models are different things, never summed.
+ */
 static int group_block(struct gp_text *t, const struct run_set *set,
 		       const struct group *g, const char *by)
 {
-	struct attribution sum, a;
-	struct run_model m;
+	struct attribution sum[NR_MODELS], a;
+	struct run_model m, first[NR_MODELS];
 	const struct replay_opts plain = { NAN, NULL, NULL };
-	const enum cause *cl;
-	size_t k, n, i;
-	int rc = 0;
+	size_t nr[NR_MODELS] = { 0 }, k;
+	int rc = 0, i;
 
-	memset(&sum, 0, sizeof(sum));
-	memset(&m, 0, sizeof(m));
+	memset(sum, 0, sizeof(sum));
 	for (k = 0; !rc && k < g->nr; k++) {
 		rc = replay_run(set, &set->runs[g->runs[k]], &m, &a, &plain);
-		if (!rc)
-			add(&sum, &a);
+		if (rc)
+			return -1;
+		if (!nr[m.kind]++)
+			first[m.kind] = m;
+		add(&sum[m.kind], &a);
 	}
-	if (rc)
-		return -1;
-	rc = gp_printf(t, "%s %s (%zu run%s, model %s%s):\n  swapped out %.0f "
-		       "pages (%.1f MB) in %.0f of %.0f intervals\n", by, g->value,
-		       g->nr, g->nr > 1 ? "s" : "", model_name(m.kind),
-		       m.memcg ? ", memory cgroup" : "", sum.swapped,
-		       sum.swapped * m.page_size / (1 << 20), sum.swap_intervals,
-		       sum.intervals);
-	if (!rc && !(sum.swapped > 0))
-		rc = gp_printf(t, "  nothing swapped out: nothing to attribute\n");
-	cl = model_classes(m.kind, &n);
-	for (i = 0; !rc && i < n && sum.swapped > 0; i++)
-		if (sum.pages[cl[i]] > 0 || cl[i] == CAUSE_UNEXPLAINED)
-			rc = gp_printf(t, "  %-18s %12.0f pages  %5.1f%%\n",
-				       cause_name(cl[i]), sum.pages[cl[i]],
-				       100 * sum.pages[cl[i]] / sum.swapped);
-	if (!rc && *m.assumed)
-		rc = gp_printf(t, "  assumed: %s\n", m.assumed);
+	for (i = 0; !rc && i < NR_MODELS; i++)
+		if (nr[i])
+			rc = model_block(t, g, by, nr[i], &first[i], &sum[i]);
 	return rc;
 }
 

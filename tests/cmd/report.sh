@@ -145,6 +145,19 @@ check "report-3.12 txt: the command line quotes the value for a shell" \
 check "report-3.11 html: self-contained, no reference to another file" \
 	test -z "$(grep -oE '(src|href)="[^#"][^"]*"' evil/report.html)"
 
+# --- a group holding runs of two models: never summed (as attribute --by)
+printf 't,pgscan_kswapd,pgsteal_kswapd,pswpout,pageoutrun,nr_mapped,nr_free_pages\n0,0,0,0,0,1000,500\n10,500,400,30,5,1000,400\n' > mix.csv
+for kg in 2.6.9:x 6.1.0:x 6.1.0:y; do
+	setup "$VMSCOPE" import mix.csv -o mix.db --tag kernel="${kg%:*}" --tag grp="${kg#*:}"
+done
+setup "$VMSCOPE" report mix.db --by grp -o mixrep --format txt > /dev/null
+check "report-5.1 a group of a 2.6 and a 6.1 run: one block per model" \
+	grep -q '^grp x (1 run, model classic):$' mixrep/report.txt
+check "report-5.2 its split-LRU run apart, with its own 30 pages" \
+	grep -A1 -q '^grp x (1 run, model split-lru):$' mixrep/report.txt
+is "$(grep -A1 '^grp x (1 run, model split-lru):$' mixrep/report.txt | tail -1)" \
+	"  swapped out 30 pages (0.1 MB) in 1 of 1 intervals" "report-5.3 not the two runs' 60 pages"
+
 # --- the HTML in a real browser: it renders, and the script stays text
 chrome=$(command -v chromium || command -v chromium-browser)
 if [ -z "$chrome" ]; then
