@@ -23,7 +23,8 @@
 # --smoke (CI): only mutants of files with unit tests, at most
 # MUTATE_SMOKE_MAX (10) spread evenly over the list.
 #
-# Exit status: 1 if a mutant survived that tests/mutants/known-survivors
+# Exit status (also of --list): 1 if a mutant survived that
+# tests/mutants/known-survivors
 # does not list (by NAME), or a mutant is malformed; 0 otherwise.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -119,7 +120,8 @@ if [ "$list" = 1 ]; then
 	for i in "${!M_NAME[@]}"; do
 		echo "${M_NAME[$i]} (${M_FILE[$i]}): $(tests_for "${M_FILE[$i]}" | tr '\n' ' ')"
 	done
-	exit 0
+	[ "$bad" -eq 0 ]
+	exit
 fi
 
 # smoke: files with unit tests, at most SMOKE_MAX mutants spread evenly

@@ -137,4 +137,11 @@ is "$(tail -n 1 "$TMP/two.out")" "3 passed, 1 failed, 1 skipped" "harness-11.1 r
 is "$?" 1 "harness-11.2 a named test that does not exist fails"
 (cd "$TMP" && "$TOP/tests/run.sh" good.sh) > "$TMP/rel.out" 2>&1
 is "$?:$(tail -n 1 "$TMP/rel.out")" "0:2 passed, 0 failed, 1 skipped" "harness-11.3 a relative path is taken from the caller's directory"
+# Mutants name code by its text: a refactor that changes that text leaves
+# the mutant malformed, and only the CI's mutate-smoke would notice.
+"$TOP/scripts/mutate.sh" --list > "$TMP/mutants.out" 2> "$TMP/mutants.err"
+is "$?:$(cat "$TMP/mutants.err")" "0:" "harness-12.1 every mutant in tests/mutants names code that occurs exactly once"
+printf 'tests/lib.sh\tno such text in lib.sh\tx\tstale\n' > "$TMP/stale.txt"
+"$TOP/scripts/mutate.sh" --list "$TMP/stale.txt" > /dev/null 2> "$TMP/stale.err"
+check "harness-12.2 a mutant whose text is gone is reported malformed" grep -q "stale: FROM occurs 0 times" "$TMP/stale.err"
 done_testing
