@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "activations.h"
 #include "db.h"
 #include "err.h"
 #include "metrics.h"
@@ -351,6 +352,9 @@ struct split_state {
 	double scan_anon, steal_anon, scan_file, steal_file;   /* last interval */
 	struct split_in prev;
 	int have_prev;
+	struct activations act;    /* file activations, read ahead */
+	double t0, t1;             /* the interval, seconds */
+	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -428,6 +432,14 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->restore_file = raw_delta(ms, rs, RAW_RESTORE_FILE);
 	si->activate_anon = raw_delta(ms, rs, RAW_ACT_ANON);
 	si->activate_file = raw_delta(ms, rs, RAW_ACT_FILE);
+	si->refault_near = activations_near(&st->act, st->t0, st->t1);
+	/* efficiency per type as measured up to the interval before */
+	if (st->scan_anon > 0)
+		st->eff_anon = st->steal_anon / st->scan_anon;
+	if (st->scan_file > 0)
+		st->eff_file = st->steal_file / st->scan_file;
+	si->eff_anon = st->eff_anon;
+	si->eff_file = st->eff_file;
 	/* 6.2+ rotations, from the interval before (no pgscan_anon of now) */
 	si->scan_anon_prev = st->scan_anon;
 	si->steal_anon_prev = st->steal_anon;
@@ -646,6 +658,8 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		return error("out of memory");
 	if (!rc && m->kind == MODEL_SPLIT) {
 		raw_resolve(&ms, &st->rs);
+		st->eff_anon = st->eff_file = NAN;
+		rc = activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id);
 		split_cost_init(&st->node_cost, m->version);
 		st->cg_cost = st->wi_node_cost = st->wi_cg_cost = st->node_cost;
 		a->cost_inputs = st->node_cost.inputs;
@@ -668,6 +682,8 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 			continue;
 		}
 		memset(&iv, 0, sizeof(iv));
+		st->t0 = (double)prev_t / 1e6;
+		st->t1 = (double)ms.it.t_us / 1e6;
 		fill_interval(&ms, m, (double)(ms.it.t_us - prev_t) / 1e6, &in);
 		prev_t = ms.it.t_us;
 		for (k = 0; k < NR_RECLAIMERS; k++)
@@ -704,6 +720,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 				"traced pages per level (vmscan tracepoints)" :
 				"traced passes per level (vmscan tracepoints)";
 	metric_stream_release(&ms);
+	activations_release(&st->act);
 	free(st);
 	return rc < 0 ? -1 : 0;
 }

@@ -53,6 +53,13 @@ struct split_in {
 	double swap_out, file_writes, restore_anon, restore_file;
 	double scan_anon_prev, steal_anon_prev, scan_file_prev, steal_file_prev;
 	double activate_anon, activate_file;  /* workingset_activate_* */
+	/* a file activation shown in a neighbouring interval whose lag
+	 * window (split_refault_window()) covers this one: a walk here may
+	 * have seen it although this interval's activate_file is 0 */
+	int refault_near;
+	/* pages reclaimed per page scanned, per type, as measured before
+	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
+	double eff_anon, eff_file;
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -78,6 +85,26 @@ struct split_out {
 	double refault_walks;      /* share of walks with file deactivation
 				      requested by refaults */
 };
+
+/*
+ * When a reclaim walk can have seen a file activation that /proc/vmstat
+ * shows in the interval (a0, a1]: prepare_scan_count() compares the
+ * target lruvec's WORKINGSET_ACTIVATE_FILE, a memory-cgroup statistic,
+ * with its snapshot from the end of the last walk, and the two clocks
+ * differ from the sampler's:
+ *   - /proc/vmstat folds each CPU's node-stat diffs into the global
+ *     counter only past a threshold or every sysctl_stat_interval (HZ,
+ *     mm/vmstat.c vmstat_update()): the event can be up to
+ *     SPLIT_VMSTAT_FOLD_S older than the interval that shows it;
+ *   - the memcg statistic reaches the walk at the next stats flush:
+ *     at once past the update threshold (v6.1 mem_cgroup_flush_stats()
+ *     in prepare_scan_count()), else by the periodic flush, every
+ *     FLUSH_TIME = 2 * HZ (mm/memcontrol.c, v6.1 and v6.18).
+ * Returns 1 when the interval (t0, t1] meets that window, seconds.
+ */
+#define SPLIT_VMSTAT_FOLD_S 1.0
+#define SPLIT_MEMCG_FLUSH_S 2.0
+int split_refault_window(double t0, double t1, double a0, double a1);
 
 /* Start the cost state (zero costs, as after boot). */
 void split_cost_init(struct split_cost *c, const int version[3]);

@@ -106,38 +106,134 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 	       CAUSE_FILE_REFAULTS : CAUSE_ACTIVE_FILE;
 }
 
-/* One walk that scanned s pages: anon by cause, sum of q x pages, end. */
+/* Walks of one kind (cache trim or file deactivation) down to a point. */
 struct walk_res {
-	double anon[NR_CAUSES], anon_total, qsum, deep;
+	double anon[NR_CAUSES], anon_total, qsum, scanned, deep;
 };
 
-static void invert_walk(const struct walk_ctx *c, double s, int floor_level,
-			struct walk_res *w)
+/*
+ * The walks of one reclaimer in an interval are of two kinds: those that
+ * saw no file refault since their reclaimer's last walk (cache_trim_mode
+ * where inactive file is large) and those that did (file deactivation:
+ * SCAN_FRACT).  A walk's progress point p: levels 12, 11, ... passed
+ * whole, a share of the last one; past the floor level, its repeats
+ * (kswapd staying at a level that scans its target).  walk_at() is one
+ * walk to p; solve_progress() and solve_need() find p.
+ */
+static void walk_at(const struct walk_ctx *c, double p, int floor_level,
+		    struct walk_res *w)
 {
-	double left = s, a = 0, f = 0, t = 0;
-	enum cause why = CAUSE_UNEXPLAINED;
-	int q;
+	enum cause why;
+	double a, f;
+	int q, i;
 
 	memset(w, 0, sizeof(*w));
 	w->deep = DEF_PRIORITY;
-	for (q = DEF_PRIORITY; q >= floor_level && left > 0; q--) {
-		double take;
+	for (q = DEF_PRIORITY, i = 0; q >= floor_level && p > i; q--, i++) {
+		double part = q == floor_level ? p - i : fmin(1, p - i);
 
 		level_scan(c, q, &a, &f, &why);
-		t = a + f;
+		if (a + f <= 0)
+			continue;
+		w->anon[why] += a * part;
+		w->anon_total += a * part;
+		w->qsum += q * (a + f) * part;
+		w->scanned += (a + f) * part;
+		w->deep = q;
+	}
+}
+
+/*
+ * The progress point where n[0] walks of kind c[0] and n[1] of kind c[1]
+ * scan s pages together, all walks at the same point: the levels'
+ * targets add up until s is reached.
+ */
+static double solve_progress(const struct walk_ctx *const c[2],
+			     const double n[2], double s, int floor_level)
+{
+	enum cause why;
+	double left = s, a, f;
+	int q, i, k;
+
+	for (q = DEF_PRIORITY, i = 0; q >= floor_level; q--, i++) {
+		double t = 0;
+
+		for (k = 0; k < 2; k++)
+			if (n[k] > 0) {
+				level_scan(c[k], q, &a, &f, &why);
+				t += n[k] * (a + f);
+			}
 		if (t <= 0)
 			continue;
-		take = left < t || q == floor_level ? left : t;
-		/* the last level: partial (reclaimed enough), or repeated
-		 * (kswapd staying at a level that scans its target) */
-		w->anon[why] += a * take / t;
-		w->anon_total += a * take / t;
-		w->qsum += q * take;
-		w->deep = q;
-		left -= take;
+		if (left <= t || q == floor_level)
+			return i + left / t;
+		left -= t;
 	}
-	if (left > 0)     /* nothing left to scan: the lists are empty */
-		w->qsum += floor_level * left, w->deep = floor_level;
+	return i;      /* the lists are empty below: every level */
+}
+
+/*
+ * The progress point where one walk of kind c has reclaimed r pages.
+ * A direct walk scans its first level whole: shrink_lruvec() does not
+ * stop at nr_to_reclaim for global direct reclaim at DEF_PRIORITY
+ * ("proportional_reclaim", v6.1 and v6.18).
+ */
+static double progress_for(const struct walk_ctx *c, double r, int floor_level,
+			   double eff_anon, double eff_file, int whole_first)
+{
+	enum cause why;
+	double a, f, g;
+	int q, i;
+
+	for (q = DEF_PRIORITY, i = 0; q >= floor_level; q--, i++) {
+		level_scan(c, q, &a, &f, &why);
+		g = a * eff_anon + f * eff_file;
+		if (g <= 0)
+			continue;
+		if (r <= g || q == floor_level)
+			return i + (q == DEF_PRIORITY && whole_first ? 1 : r / g);
+		r -= g;
+	}
+	return i;
+}
+
+/*
+ * Walks of two kinds end when they have reclaimed what they need:
+ * balance_pgdat() stops when the node is balanced, do_try_to_free_pages()
+ * at 32 pages.  So a walk that lets anon in (reclaimed less per page
+ * scanned, as a rule) goes deeper than one that trims the cache: both
+ * kinds reclaim the same r pages, and r is where their scans add up to
+ * s.  Bisection: the scans grow with r.
+ */
+static void solve_need(const struct walk_ctx *const c[2], const double n[2],
+		       double s, int floor_level, double ea, double ef,
+		       int whole_first, double p[2])
+{
+	double lo = 0, hi = s, r, t;
+	struct walk_res w;
+	int it, k;
+
+	for (it = 0; it < 50; it++) {
+		r = (lo + hi) / 2;
+		for (k = 0, t = 0; k < 2; k++) {
+			walk_at(c[k], progress_for(c[k], r, floor_level, ea, ef,
+						   whole_first), floor_level, &w);
+			t += n[k] * w.scanned;
+		}
+		if (t < s)
+			lo = r;
+		else
+			hi = r;
+	}
+	for (k = 0; k < 2; k++)
+		p[k] = progress_for(c[k], (lo + hi) / 2, floor_level, ea, ef,
+				    whole_first);
+}
+
+/* A reclaim efficiency in (0, 1], or NAN. */
+static double efficiency(double e)
+{
+	return e > 0 ? fmin(1, e) : NAN;
 }
 
 static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
@@ -159,47 +255,75 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
 		      in->high_wmark_sum;
 }
 
+/*
+ * How many of the walks saw a file refault.  prepare_scan_count()
+ * requests file deactivation when WORKINGSET_ACTIVATE_FILE differs from
+ * the snapshot its reclaimer took at the end of its last walk: each move
+ * the walk can see starts one such walk, so A activations reach at most
+ * min(A, W) of W walks; one shown nearby (split_refault_window()) at
+ * least one.
+ */
+static double refault_walks(const struct split_in *in, double walks)
+{
+	double n = in->activate_file > 0 ? in->activate_file : 0;
+
+	if (in->refault_near && n < 1)
+		n = 1;
+	return fmin(walks, n);
+}
+
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     const struct split_cost *cost, struct split_reclaim_out *o,
 			     double *refault_share)
 {
-	double s, walks = in->walks[r], share, w, deep = DEF_PRIORITY;
-	struct walk_ctx c;
-	struct walk_res trim, refault;
-	int floor_level = r == RC_KSWAPD ? 1 : 0, k, start;
+	double walks = in->walks[r], s = in->scanned[r], w, deep = DEF_PRIORITY;
+	double n[2], p[2], rest;
+	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	struct walk_ctx trim, refault;
+	const struct walk_ctx *const kinds[2] = { &trim, &refault };
+	struct walk_res res[2];
+	int floor_level = r == RC_KSWAPD ? 1 : 0, k, c, start;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = NAN;
-	if (!(in->scanned[r] > 0))
+	if (!(s > 0))
 		return;
 	o->active = 1;
 	/* no walk counter (khugepaged, proactive, a cgroup without failcnt):
 	 * walks that stop at 32 reclaimed pages */
 	if (!(walks > 0))
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
-	s = in->scanned[r] / walks;
-	/*
-	 * prepare_scan_count() requests file deactivation when
-	 * WORKINGSET_ACTIVATE_FILE moved since the last reclaim's snapshot:
-	 * with A activations spread over W walks, at most min(1, A / W) of
-	 * the walks see it move.
-	 */
-	share = in->activate_file > 0 ? fmin(1, in->activate_file / walks) : 0;
-	*refault_share = share;
+	n[1] = refault_walks(in, walks);
+	n[0] = walks - n[1];
+	*refault_share = n[1] / walks;
 	o->p_est = 0;
 	for (start = 0; start <= in->has_prev; start++) {
 		w = in->has_prev ? 0.5 : 1;    /* end gauges, start gauges */
-		fill_ctx(&c, in, cost, r == RC_CGROUP, start);
-		invert_walk(&c, s, floor_level, &trim);
-		c.deact_file_refault = 1;
-		invert_walk(&c, s, floor_level, &refault);
-		for (k = 0; k < NR_CAUSES; k++)
-			o->anon_by[k] += w * walks * ((1 - share) * trim.anon[k] +
-						      share * refault.anon[k]);
-		o->anon_pred += w * walks * ((1 - share) * trim.anon_total +
-					     share * refault.anon_total);
-		o->p_est += w * ((1 - share) * trim.qsum + share * refault.qsum) / s;
-		deep = fmin(deep, fmin(trim.deep, share > 0 ? refault.deep : trim.deep));
+		fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
+		refault = trim;
+		refault.deact_file_refault = 1;
+		if (n[0] > 0 && n[1] > 0 && !isnan(ea) && !isnan(ef))
+			solve_need(kinds, n, s, floor_level, ea, ef,
+				   r == RC_DIRECT, p);
+		else
+			p[0] = p[1] = solve_progress(kinds, n, s, floor_level);
+		rest = s;
+		for (k = 0; k < 2; k++) {
+			if (!(n[k] > 0))
+				continue;
+			walk_at(kinds[k], p[k], floor_level, &res[k]);
+			for (c = 0; c < NR_CAUSES; c++)
+				o->anon_by[c] += w * n[k] * res[k].anon[c];
+			o->anon_pred += w * n[k] * res[k].anon_total;
+			o->p_est += w * n[k] * res[k].qsum / s;
+			rest -= n[k] * res[k].scanned;
+			deep = fmin(deep, res[k].deep);
+		}
+		/* nothing left to scan: what remains went at the floor */
+		if (rest > 1e-9 * s) {
+			o->p_est += w * floor_level * rest / s;
+			deep = floor_level;
+		}
 	}
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
 	 * level a typical walk ends at is where they went; kswapd's deepest
@@ -227,4 +351,9 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	}
 	out->anon_share = split_anon_share(in->has_cg ? cg_cost : node_cost,
 					   in->swappiness);
+}
+
+int split_refault_window(double t0, double t1, double a0, double a1)
+{
+	return t1 > a0 - SPLIT_VMSTAT_FOLD_S && t0 < a1 + SPLIT_MEMCG_FLUSH_S;
 }

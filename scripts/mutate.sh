@@ -82,12 +82,13 @@ done
 
 # ---- which tests guard a file ---------------------------------------------
 
-# unit tests whose Makefile rule links FILE's object
+# unit tests whose Makefile rule links FILE's object, from make's own
+# database (prerequisites expanded: $(MODEL_OBJS) names model/*.o)
+UNIT_RULES=$(make -qp 2>/dev/null | grep -E '^tests/unit/t-[a-z_]+: ')
 unit_tests_for() {
 	local obj=${1%.c}.o
-	awk -v o="$obj" '/^tests\/unit\/t-[a-z_]+:/ { t = $1; sub(/:$/, "", t) }
-		t && index(" " $0 " ", " " o " ") { print t; t = "" }
-		!/\\$/ { t = "" }' Makefile | sort -u
+	awk -v o="$obj" '{ t = $1; sub(/:$/, "", t) }
+		index(" " $0 " ", " " o " ") { print t }' <<< "$UNIT_RULES" | sort -u
 }
 
 # command tests for FILE.  The slow ones (bench: minutes, global state;
