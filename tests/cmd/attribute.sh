@@ -127,6 +127,25 @@ check "attribute-1.14 --intervals: the anon-scan prediction beside pgscan_anon" 
 check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 	grep -q '^1,60,200,25,' wi.out
 
+# a file activation reaches walks up to 1 s before the interval that shows
+# it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after
+# (the memcg stats flush, FLUSH_TIME): one walk a second scanning 7 anon
+# pages (the level-12 SCAN_FRACT share of split-2.9) where plenty of
+# inactive file would trim the cache; the activation shows in (3, 4]
+{
+	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+	walks=0 act=0
+	for t in 0 1 2 3 4 5 6 7; do
+		case $t in 2 | 6 | 7) walks=$((walks + 1)) ;; esac
+		[ "$t" = 4 ] && act=1
+		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$walks,$((7 * walks)),$((67 * walks)),105984,1000,400000,100000,100000,$act"
+	done
+} > lag.csv
+"$VMSCOPE" import lag.csv -o lag.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import lag.csv"
+"$VMSCOPE" attribute lag.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > lag.out
+is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
+	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
+
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
