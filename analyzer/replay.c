@@ -355,6 +355,7 @@ struct split_state {
 	struct activations act;    /* file activations, read ahead */
 	double t0, t1;             /* the interval, seconds */
 	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
+	double kswapd_end;         /* where its last walk stood (p_end), 0 */
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -571,7 +572,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	split_cost_update(&st->node_cost, &si, &si.node);
 	if (si.has_cg)
 		split_cost_update(&st->cg_cost, &si, &si.cg);
+	si.kswapd_resume = st->kswapd_end;
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	/* a kswapd that scanned nothing has finished its walk */
+	st->kswapd_end = so->r[RC_KSWAPD].active ? so->r[RC_KSWAPD].p_end : 0;
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);

@@ -60,6 +60,9 @@ struct split_in {
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;
+	/* where kswapd's last walk stood at the end of the interval before
+	 * (its p_end); 0 or NAN: not known */
+	double kswapd_resume;
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -74,6 +77,8 @@ struct split_reclaim_out {
 	double p_est;              /* scan-weighted priority; NAN */
 	double p_deep;             /* deepest level; NAN where not estimable */
 	int deep_estimable;        /* 0 for kswapd: an extreme of many walks */
+	double p_end;              /* progress point of the last walk (levels
+				      passed from 12); NAN */
 	double anon_pred;          /* anon pages scanned, predicted */
 	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */
 };

@@ -143,6 +143,24 @@ static void walk_at(const struct walk_ctx *c, double p, int floor_level,
 	}
 }
 
+/* A walk from progress point p0 on to p1: what it scanned in between. */
+static void walk_span(const struct walk_ctx *c, double p0, double p1,
+		      int floor_level, struct walk_res *w)
+{
+	struct walk_res before;
+	int k;
+
+	walk_at(c, p1, floor_level, w);
+	if (!(p0 > 0))
+		return;
+	walk_at(c, p0, floor_level, &before);
+	for (k = 0; k < NR_CAUSES; k++)
+		w->anon[k] -= before.anon[k];
+	w->anon_total -= before.anon_total;
+	w->qsum -= before.qsum;
+	w->scanned -= before.scanned;
+}
+
 /*
  * The progress point where n[0] walks of kind c[0] and n[1] of kind c[1]
  * scan s pages together, all walks at the same point: the levels'
@@ -272,58 +290,110 @@ static double refault_walks(const struct split_in *in, double walks)
 	return fmin(walks, n);
 }
 
+/*
+ * The walks of an interval, two kinds (trim, refault), n[k] of each, all
+ * starting at progress point from (0: level 12; a kswapd walk that goes
+ * on from the interval before: where it stood), scanning s pages.
+ */
+struct walk_mix {
+	double n[2], from, s;
+	int floor_level, whole_first;
+};
+
+/* Where each kind ends. */
+static void mix_solve(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
+		      double ea, double ef, double p[2])
+{
+	struct walk_res w;
+	double base = 0;
+	int k;
+
+	if (m->n[0] > 0 && m->n[1] > 0 && !isnan(ea) && !isnan(ef)) {
+		solve_need(kinds, m->n, m->s, m->floor_level, ea, ef,
+			   m->whole_first, p);
+		return;
+	}
+	for (k = 0; k < 2 && m->from > 0; k++)
+		if (m->n[k] > 0) {
+			walk_at(kinds[k], m->from, m->floor_level, &w);
+			base += m->n[k] * w.scanned;
+		}
+	p[0] = p[1] = solve_progress(kinds, m->n, base + m->s, m->floor_level);
+}
+
+/* One set of gauges (weight w): the walks' anon, causes and priority. */
+static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
+		    const double p[2], double w, struct split_reclaim_out *o,
+		    double *deep)
+{
+	struct walk_res res;
+	double rest = m->s;
+	int k, c;
+
+	for (k = 0; k < 2; k++) {
+		if (!(m->n[k] > 0))
+			continue;
+		walk_span(kinds[k], m->from, p[k], m->floor_level, &res);
+		for (c = 0; c < NR_CAUSES; c++)
+			o->anon_by[c] += w * m->n[k] * res.anon[c];
+		o->anon_pred += w * m->n[k] * res.anon_total;
+		o->p_est += w * m->n[k] * res.qsum / m->s;
+		rest -= m->n[k] * res.scanned;
+		*deep = fmin(*deep, res.deep);
+	}
+	/* nothing left to scan: what remains went at the floor */
+	if (rest > 1e-9 * m->s) {
+		o->p_est += w * m->floor_level * rest / m->s;
+		*deep = m->floor_level;
+	}
+}
+
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     const struct split_cost *cost, struct split_reclaim_out *o,
 			     double *refault_share)
 {
-	double walks = in->walks[r], s = in->scanned[r], w, deep = DEF_PRIORITY;
-	double n[2], p[2], rest;
+	double walks = in->walks[r], w, deep = DEF_PRIORITY, p[2];
 	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_KSWAPD ? 1 : 0,
+			      r == RC_DIRECT };
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	struct walk_res res[2];
-	int floor_level = r == RC_KSWAPD ? 1 : 0, k, c, start;
+	int start, resume = 0;
 
 	memset(o, 0, sizeof(*o));
-	o->p_est = o->p_deep = NAN;
-	if (!(s > 0))
+	o->p_est = o->p_deep = o->p_end = NAN;
+	if (!(m.s > 0))
 		return;
 	o->active = 1;
+	/*
+	 * kswapd scanned but started no walk (PAGEOUTRUN is counted when
+	 * balance_pgdat() begins): the walk of the interval before goes on
+	 * from where it stood
+	 */
+	if (r == RC_KSWAPD && walks == 0 && in->kswapd_resume > 0) {
+		walks = 1;
+		resume = 1;
+		m.from = in->kswapd_resume;
+	}
 	/* no walk counter (khugepaged, proactive, a cgroup without failcnt):
 	 * walks that stop at 32 reclaimed pages */
 	if (!(walks > 0))
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
-	n[1] = refault_walks(in, walks);
-	n[0] = walks - n[1];
-	*refault_share = n[1] / walks;
+	m.n[1] = refault_walks(in, walks);
+	if (resume && m.n[1] > 0)
+		m.n[1] = 1;
+	m.n[0] = walks - m.n[1];
+	*refault_share = m.n[1] / walks;
 	o->p_est = 0;
 	for (start = 0; start <= in->has_prev; start++) {
 		w = in->has_prev ? 0.5 : 1;    /* end gauges, start gauges */
 		fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
 		refault = trim;
 		refault.deact_file_refault = 1;
-		if (n[0] > 0 && n[1] > 0 && !isnan(ea) && !isnan(ef))
-			solve_need(kinds, n, s, floor_level, ea, ef,
-				   r == RC_DIRECT, p);
-		else
-			p[0] = p[1] = solve_progress(kinds, n, s, floor_level);
-		rest = s;
-		for (k = 0; k < 2; k++) {
-			if (!(n[k] > 0))
-				continue;
-			walk_at(kinds[k], p[k], floor_level, &res[k]);
-			for (c = 0; c < NR_CAUSES; c++)
-				o->anon_by[c] += w * n[k] * res[k].anon[c];
-			o->anon_pred += w * n[k] * res[k].anon_total;
-			o->p_est += w * n[k] * res[k].qsum / s;
-			rest -= n[k] * res[k].scanned;
-			deep = fmin(deep, res[k].deep);
-		}
-		/* nothing left to scan: what remains went at the floor */
-		if (rest > 1e-9 * s) {
-			o->p_est += w * floor_level * rest / s;
-			deep = floor_level;
-		}
+		mix_solve(&m, kinds, ea, ef, p);
+		mix_add(&m, kinds, p, w, o, &deep);
+		if (start == 0)        /* the last walk: the kind most walks were */
+			o->p_end = p[m.n[1] > m.n[0]];
 	}
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
 	 * level a typical walk ends at is where they went; kswapd's deepest

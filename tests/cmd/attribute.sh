@@ -146,6 +146,18 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
 	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
 
+# a kswapd walk across two intervals (PAGEOUTRUN counts its start): the
+# second goes on at levels 9 and 8 of 40960 inactive file pages, 80 + 160
+# pages: (9 x 80 + 8 x 160) / 240 = 8.3 (split-6.1); the first walk,
+# levels 12-10: (12 x 10 + 11 x 20 + 10 x 40) / 70 = 10.6
+printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
+	"0,0,0,0,0,105984,1000,40960,1000,100000" "1,70,70,1,70,105984,1000,40960,1000,100000" \
+	"2,310,310,1,310,105984,1000,40960,1000,100000" > span.csv
+"$VMSCOPE" import span.csv -o span.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import span.csv"
+"$VMSCOPE" attribute span.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "kswapd" { print $2 ":" $4 }' > span.out
+is "$(tr '\n' ' ' < span.out)" "1.0:10.6 2.0:8.3 " \
+	"attribute-1.17 kswapd scanning with no new pageoutrun goes on from where its walk stood"
+
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt

@@ -534,6 +534,24 @@ static void hand_cases(void)
 	tap_ok(split_refault_window(12.0, 12.25, 10.0, 10.25) &&
 	       !split_refault_window(12.25, 12.5, 10.0, 10.25),
 	       "split-5.3 a walk up to two seconds after it saw it (the memcg stats flush), not later");
+	/*
+	 * A kswapd walk across two intervals: PAGEOUTRUN is counted once,
+	 * when balance_pgdat() begins.  40960 inactive file, no refaults:
+	 * levels 12, 11, 10, 9, 8 scan 10, 20, 40, 80, 160 file pages.  The
+	 * first interval's walk scans 70 (levels 12-10); the second interval
+	 * counts no new walk and 240 pages: levels 9 and 8, priority
+	 * (9 x 80 + 8 x 160) / 240 = 8.33.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 70, 0);
+	split_walk(&in, &c, &c, &o);
+	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
+	in.scanned[RC_KSWAPD] = 240;
+	in.reclaimed[RC_KSWAPD] = 240;
+	in.walks[RC_KSWAPD] = 0;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (9.0 * 80 + 8 * 160) / 240) < 1e-9,
+	       "split-6.1 kswapd scanning without a new pageoutrun goes on from where its walk stood: p 8.33 (%.2f)",
+	       o.r[RC_KSWAPD].p_est);
 	/* 40000 inactive against 200000 active file under 1 GB: low; level
 	 * 12: anon 7, file 9 * 140 / 200 = 6; a 13-page walk */
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40000, 200000, 13, 0);
