@@ -65,12 +65,15 @@ static void fmt_num(char *buf, size_t cap, const char *f, double v)
 /* ------------------------------------------------------------------ */
 
 enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
-       IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF, NR_IC };
+       IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF,
+       IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, NR_IC };
 
 static const char *const interval_head[NR_IC] = {
 	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
 	"pages_out", "anon_scanned", "anon_scanned_pred", "swappiness",
 	"anon_share", "borderline", "anon_scanned_whatif",
+	/* the 2.6 model's reading (classic runs, "all" row) */
+	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
 };
 
 static int add_row(struct table *t, char f[NR_IC][32])
@@ -95,6 +98,11 @@ static int interval_all(struct table *t, const struct replay_iv *iv)
 	if (!iv->split) {
 		fmt_num(f[IC_PEST], 32, "%.1f", iv->out->p_hat);
 		fmt_num(f[IC_PTRUE], 32, "%.1f", iv->truth);
+		fmt_num(f[IC_MAPPED], 32, "%.1f", iv->out->mapped_ratio);
+		fmt_num(f[IC_EFF], 32, "%.3f", iv->out->efficiency);
+		fmt_num(f[IC_GATE], 32, "%.1f", iv->out->gate);
+		fmt_num(f[IC_PNEED], 32, "%.1f", iv->out->p_need);
+		fmt_num(f[IC_BUILDUP], 32, "%.1f", iv->out->build_up);
 	}
 	snprintf(f[IC_CAUSE], 32, "%s", iv->in->swap_out > 0 ?
 		 cause_name(iv->out->cause) : "");
@@ -550,7 +558,8 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 	static const char *const ch[] = { "run_id", "model", "class", "pages_out",
 					  "share", "kswapd", "direct", "cgroup",
 					  "khugepaged", "proactive" };
-	static const int iright[NR_IC] = { 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1 };
+	static const int iright[NR_IC] = { 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1,
+					   1, 1, 1, 1, 1 };
 	static const int cright[] = { 1, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
 	struct replay_opts ro = { NAN, interval_rows, NULL };
 	struct table it, csv;

@@ -36,7 +36,7 @@ check "attribute-1.5 unexplained is always a row" test "$(grep -c unexplained si
 "$VMSCOPE" attribute sim.db 1 --intervals --format csv | tr -d '"' > int.txt
 # interval 1: p = 0 recovered, 15M pages out, class priority build-up
 check "attribute-1.6 --intervals shows the recovered priority" \
-	grep -q '^1,1.0,all,0.0,,,priority_buildup,15000000,,,0,,,$' int.txt
+	grep -q '^1,1.0,all,0.0,,,priority_buildup,15000000,,,0,,,,[0-9.]*,[0-9.]*,[-0-9.]*,[0-9.]*,[-0-9.]*$' int.txt
 
 # ground truth: a 2.6.16-like run that recorded zoneinfo's prev_priority
 # (the DMA zone idles at 12, Normal follows the simulated priority)
@@ -49,6 +49,14 @@ awk 'BEGIN { L = 1500000; split("12 3 4 3 5 2 4", p, " ")
 "$VMSCOPE" attribute truth.db > truth.out
 check "attribute-1.8 the estimate next to zoneinfo's prev_priority, with the agreement" \
 	grep -q '^  priority: estimated 3.5, prev_priority (zoneinfo) 3.5 on average; within one level in 6 of 6 intervals$' truth.out
+# the 2.6 reading per interval: 6537871 of 30408704 / 4 pages mapped is
+# 86.0%; 90% of the scanned pages stolen; the swap_tendency gate needs
+# 100 - swappiness 60 - 86.0 / 2 = -3.0 of distress (open without it)
+"$VMSCOPE" attribute truth.db --intervals --format csv | tr -d '"' > truth-int.out
+is "$(awk -F, '$2 == "2.0" { print $15 "," $16 "," $17 }' truth-int.out)" "86.0,0.900,-3.0" \
+	"attribute-1.18 --intervals, classic: mapped_pct, efficiency and the distress the gate still needs"
+check "attribute-1.19 --intervals, classic: p_need and build_up per interval" \
+	awk -F, 'NR > 1 && ($18 == "" || $19 == "") { exit 1 }' truth-int.out
 # the same walks at 3 and 4 against a zoneinfo that says 5 and 6: the
 # estimate 3 is two levels off 5 (not within one), 4 is two off 6
 awk 'BEGIN { L = 1500000; split("12 3 4", p, " "); split("12 5 6", z, " ")
