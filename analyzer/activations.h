@@ -1,9 +1,15 @@
 /*
  * activations.h - when a run's /proc/vmstat showed file activations
- * (workingset_activate_file moved), read ahead of the replay: a reclaim
+ * (workingset_activate_file moved), read ahead of the replay.  A reclaim
  * walk can see an activation before the sampler does and up to seconds
- * after (split_refault_window() in model/split.h), so an interval's
- * walks depend on its neighbours' counts too.
+ * after (split_refault_window() in model/split.h), so an interval's walks
+ * depend on its neighbours' counts too:
+ *   - activations_near(): whether a walk of the interval may have seen
+ *     one (the attribution may name file_refaults there);
+ *   - activations_expected(): how many walks of each reclaimer are
+ *     expected to have: each activation starts one per reclaimer, in one
+ *     of the window's intervals where reclaim ran, each as likely (the
+ *     prediction, which must not read pgscan_anon to place it).
  */
 #ifndef VMSCOPE_ACTIVATIONS_H
 #define VMSCOPE_ACTIVATIONS_H
@@ -12,18 +18,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One interval (t0, t1] of the run, seconds. */
+struct act_iv {
+	double t0, t1;
+	double act;                /* workingset_activate_file delta */
+	int walked;                /* some reclaimer scanned */
+	double expected;           /* refault walks per reclaimer, expected */
+};
+
 struct activations {
-	double *t0, *t1;           /* the intervals (t0, t1], seconds, ascending */
+	struct act_iv *iv;
 	size_t n, cap;
-	size_t next;               /* the first that can still meet a later interval */
+	size_t near, cursor;       /* query positions (ask in time order) */
 };
 
 /* 0 (none is not an error), or -1 with a message; release in any case. */
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id);
 
-/* Whether (t0, t1] meets the lag window of one of them; ask in order. */
+/* Whether (t0, t1] meets the lag window of an activation. */
 int activations_near(struct activations *a, double t0, double t1);
+
+/* The expected refault walks per reclaimer of the interval ending at t1. */
+double activations_expected(struct activations *a, double t1);
 
 void activations_release(struct activations *a);
 

@@ -356,6 +356,7 @@ struct split_state {
 	double t0, t1;             /* the interval, seconds */
 	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
 	double kswapd_end;         /* where its last walk stood (p_end), 0 */
+	struct split_out pred;     /* the interval's prediction */
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -551,6 +552,23 @@ static double other_priority(const struct split_out *o, const struct split_in *s
 	return w > 0 ? q / w : NAN;
 }
 
+/*
+ * The prediction's walk: made without pgscan_anon, so it cannot tell
+ * which interval of an activation's lag window held the walk that saw
+ * it; it takes each reclaiming interval of the window as likely
+ * (activations_expected()).  The attribution's walk lets any interval of
+ * the window explain its measured anon scanning (si->refault_near).
+ */
+static void predict(struct split_state *st, const struct split_in *si,
+		    struct split_in *sp)
+{
+	*sp = *si;
+	sp->refault_near = 0;
+	sp->has_expected = 1;
+	sp->refault_expected = activations_expected(&st->act, st->t1);
+	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
+}
+
 /* One split-LRU interval: walk, attribution, truth, what-if. */
 static void split_interval(const struct metric_stream *ms, const struct run_model *m,
 			   struct split_state *st, const struct interval_in *in,
@@ -558,7 +576,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 			   struct split_out *so, struct replay_iv *iv,
 			   struct attribution *a)
 {
-	struct split_in si;
+	struct split_in si, sp;
 	struct split_out prev_out, wo;
 	double pt[NR_TRUTH];
 	int r;
@@ -573,6 +591,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	if (si.has_cg)
 		split_cost_update(&st->cg_cost, &si, &si.cg);
 	si.kswapd_resume = st->kswapd_end;
+	predict(st, &si, &sp);
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
 	/* a kswapd that scanned nothing has finished its walk */
 	st->kswapd_end = so->r[RC_KSWAPD].active ? so->r[RC_KSWAPD].p_end : 0;
@@ -609,26 +628,28 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
-		a->anon_ok += fabs(so->anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;
-		a->anon_pred += so->anon_pred;
+		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;
+		a->anon_pred += st->pred.anon_pred;
 		a->anon_meas += in->scan_anon;
 	}
+	iv->pred = &st->pred;
 	iv->whatif_anon = NAN;
 	if (!isnan(whatif)) {
 		/* the same walks at another swappiness; swap-out per anon page
 		 * scanned as measured; the costs follow the predicted writes */
 		double per_anon = in->scan_anon > 0 ? nz(in->swap_out) / in->scan_anon :
-				  so->anon_pred > 0 ? nz(in->swap_out) / so->anon_pred : 0;
+				  st->pred.anon_pred > 0 ?
+				  nz(in->swap_out) / st->pred.anon_pred : 0;
 
-		si.swappiness = whatif;
-		split_walk(&si, &st->wi_node_cost, &st->wi_cg_cost, &wo);
-		si.swap_out = wo.anon_pred * per_anon;
-		split_cost_update(&st->wi_node_cost, &si, &si.node);
-		if (si.has_cg)
-			split_cost_update(&st->wi_cg_cost, &si, &si.cg);
+		sp.swappiness = whatif;
+		split_walk(&sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
+		sp.swap_out = wo.anon_pred * per_anon;
+		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
+		if (sp.has_cg)
+			split_cost_update(&st->wi_cg_cost, &sp, &sp.cg);
 		iv->whatif_anon = wo.anon_pred;
 		a->whatif_anon += wo.anon_pred;
-		a->whatif_swap += si.swap_out;
+		a->whatif_swap += sp.swap_out;
 	}
 }
 

@@ -65,6 +65,7 @@ struct replay_iv {
 	const struct interval_in *in;
 	const struct interval_out *out;      /* the classic fields */
 	const struct split_out *split;       /* NULL unless split LRU */
+	const struct split_out *pred;        /* its prediction (without pgscan_anon) */
 	double truth;                        /* classic truth (deepest level) */
 	double p_true[NR_RECLAIMERS];        /* scan-weighted, traced; NAN */
 	double anon_meas;                    /* pgscan_anon; NAN */

@@ -60,6 +60,10 @@ struct split_in {
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;
+	/* the prediction's count instead: refault walks per reclaimer
+	 * expected from the activations around (has_expected) */
+	int has_expected;
+	double refault_expected;
 	/* where kswapd's last walk stood at the end of the interval before
 	 * (its p_end); 0 or NAN: not known */
 	double kswapd_resume;

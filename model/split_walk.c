@@ -279,13 +279,15 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
  * the snapshot its reclaimer took at the end of its last walk: each move
  * the walk can see starts one such walk, so A activations reach at most
  * min(A, W) of W walks; one shown nearby (split_refault_window()) at
- * least one.
+ * least one.  A prediction gives the expected count instead.
  */
 static double refault_walks(const struct split_in *in, double walks)
 {
 	double n = in->activate_file > 0 ? in->activate_file : 0;
 
-	if (in->refault_near && n < 1)
+	if (in->has_expected)
+		n = in->refault_expected;
+	else if (in->refault_near && n < 1)
 		n = 1;
 	return fmin(walks, n);
 }
@@ -352,13 +354,13 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     const struct split_cost *cost, struct split_reclaim_out *o,
 			     double *refault_share)
 {
-	double walks = in->walks[r], w, deep = DEF_PRIORITY, p[2];
+	double walks = in->walks[r], w, deep = DEF_PRIORITY, p[2], nref, k;
 	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_KSWAPD ? 1 : 0,
 			      r == RC_DIRECT };
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	int start, resume = 0;
+	int start, part, resume = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
@@ -379,21 +381,34 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * walks that stop at 32 reclaimed pages */
 	if (!(walks > 0))
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
-	m.n[1] = refault_walks(in, walks);
-	if (resume && m.n[1] > 0)
-		m.n[1] = 1;
-	m.n[0] = walks - m.n[1];
-	*refault_share = m.n[1] / walks;
+	nref = refault_walks(in, walks);
+	if (resume && nref > 0)
+		nref = 1;
+	*refault_share = nref / walks;
+	/*
+	 * An expected count between k and k + 1 refault walks: the walks of
+	 * either count, weighted (k + 1 - nref, nref - k), not k.x walks
+	 * sharing the scan.
+	 */
+	k = floor(nref);
 	o->p_est = 0;
-	for (start = 0; start <= in->has_prev; start++) {
-		w = in->has_prev ? 0.5 : 1;    /* end gauges, start gauges */
-		fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
-		refault = trim;
-		refault.deact_file_refault = 1;
-		mix_solve(&m, kinds, ea, ef, p);
-		mix_add(&m, kinds, p, w, o, &deep);
-		if (start == 0)        /* the last walk: the kind most walks were */
-			o->p_end = p[m.n[1] > m.n[0]];
+	for (part = 0; part < 2; part++) {
+		double pw = part ? nref - k : 1 - (nref - k);
+
+		if (!(pw > 0))
+			continue;
+		m.n[1] = fmin(walks, k + part);
+		m.n[0] = walks - m.n[1];
+		for (start = 0; start <= in->has_prev; start++) {
+			w = pw * (in->has_prev ? 0.5 : 1);  /* end, start gauges */
+			fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
+			refault = trim;
+			refault.deact_file_refault = 1;
+			mix_solve(&m, kinds, ea, ef, p);
+			mix_add(&m, kinds, p, w, o, &deep);
+			if (start == 0 && (part == 0 || pw > 0.5))
+				o->p_end = p[m.n[1] > m.n[0]];  /* the last walk's kind */
+		}
 	}
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
 	 * level a typical walk ends at is where they went; kswapd's deepest

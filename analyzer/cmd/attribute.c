@@ -109,7 +109,7 @@ static int interval_all(struct table *t, const struct replay_iv *iv)
 	fmt_num(f[IC_OUT], 32, "%.0f", iv->in->swap_out);
 	fmt_num(f[IC_ANON], 32, "%.0f", iv->anon_meas);
 	if (iv->split) {
-		fmt_num(f[IC_PRED], 32, "%.0f", iv->split->anon_pred);
+		fmt_num(f[IC_PRED], 32, "%.0f", iv->pred->anon_pred);
 		fmt_num(f[IC_SHARE], 32, "%.3f", iv->split->anon_share);
 		snprintf(f[IC_BORDER], 32, "%s", iv->in->swap_out > 0 ?
 			 (iv->borderline ? "yes" : "no") : "");
@@ -138,7 +138,7 @@ static int interval_reclaimer(struct table *t, const struct replay_iv *iv, int r
 	snprintf(f[IC_CAUSE], 32, "%s", iv->pages_out[r] > 0 ?
 		 cause_name(iv->cause[r]) : "");
 	snprintf(f[IC_OUT], 32, "%.0f", iv->pages_out[r]);
-	snprintf(f[IC_PRED], 32, "%.0f", o->anon_pred);
+	snprintf(f[IC_PRED], 32, "%.0f", iv->pred->r[r].anon_pred);
 	fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
 }

@@ -154,6 +154,27 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
 	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
 
+# the prediction cannot read pgscan_anon to place that one walk: each
+# reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
+# one activation shown in (3, 4], nothing written (zero costs): one
+# walk's 7 anon pages in all, a third in each
+{
+	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+	walks=0 act=0
+	for t in 0 1 2 3 4 5 6 7; do
+		case $t in 4 | 5 | 6) walks=$((walks + 1)) ;; esac
+		[ "$t" = 4 ] && act=1
+		echo "$t,$((74 * walks)),$((60 * walks)),$walks,0,$((7 * walks)),$((67 * walks)),105984,1000,400000,100000,100000,$act"
+	done
+} > spread.csv
+"$VMSCOPE" import spread.csv -o spread.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import spread.csv"
+"$VMSCOPE" attribute spread.db --intervals --format csv | tr -d '"' |
+	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > spread.out
+"$VMSCOPE" attribute spread.db > spread.txt
+is "$(cat spread.out; grep -o 'anon scanned: predicted [0-9]*' spread.txt)" \
+	"4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
+	"attribute-1.20 the anon prediction spreads the activation's one walk over the window's reclaiming intervals"
+
 # a kswapd walk across two intervals (PAGEOUTRUN counts its start): the
 # second goes on at levels 9 and 8 of 40960 inactive file pages, 80 + 160
 # pages: (9 x 80 + 8 x 160) / 240 = 8.3 (split-6.1); the first walk,
