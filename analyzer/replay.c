@@ -356,7 +356,12 @@ struct split_state {
 	double t0, t1;             /* the interval, seconds */
 	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
 	double kswapd_end;         /* where its last walk stood (p_end), 0 */
+	double kswapd_end_refault; /* ... and whether it saw a refault */
+	double pred_end, pred_end_refault;   /* the same for the prediction */
 	struct split_out pred;     /* the interval's prediction */
+	/* the interval before, if it scanned anon: its walk and pgscan_anon */
+	struct split_out last;
+	double last_anon;
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -553,6 +558,21 @@ static double other_priority(const struct split_out *o, const struct split_in *s
 }
 
 /*
+ * Where kswapd's walk stands for the next interval.  One that scanned
+ * nothing may only be waiting (reclaim_throttle() on writeback): every
+ * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
+ * only when a new one is counted.
+ */
+static void kswapd_state(const struct split_reclaim_out *k, double *end,
+			 double *refault)
+{
+	if (!k->active)
+		return;
+	*end = k->p_end;
+	*refault = k->end_refault;
+}
+
+/*
  * The prediction's walk: made without pgscan_anon, so it cannot tell
  * which interval of an activation's lag window held the walk that saw
  * it; it takes each reclaiming interval of the window as likely
@@ -565,8 +585,38 @@ static void predict(struct split_state *st, const struct split_in *si,
 	*sp = *si;
 	sp->refault_near = 0;
 	sp->has_expected = 1;
-	sp->refault_expected = activations_expected(&st->act, st->t1);
+	activations_expected(&st->act, st->t1, sp->refault_expected);
+	sp->kswapd_resume = st->pred_end;
+	sp->kswapd_resume_refault = st->pred_end_refault;
 	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
+	kswapd_state(&st->pred.r[RC_KSWAPD], &st->pred_end, &st->pred_end_refault);
+}
+
+/*
+ * Swap-out with no anon scanned in the interval: the pages were scanned
+ * just before the sample.  shrink_inactive_list() counts PGSCAN_* when it
+ * isolates a batch, and shrink_folio_list() then writes it (PSWPOUT at
+ * the bio's submission, v6.1 and v6.18), so a batch's writes can land in
+ * the next sample.  Such swap-out takes the walk of the interval before,
+ * if that one scanned anon.
+ */
+static int carry(const struct split_state *st, const struct split_out *so,
+		 const struct interval_in *in)
+{
+	return !(nz(in->scan_anon) > 0) && !(so->anon_pred > 0) && st->last_anon > 0;
+}
+
+static const struct split_out *carried(const struct split_state *st,
+				       const struct split_out *so,
+				       const struct interval_in *in)
+{
+	return carry(st, so, in) ? &st->last : so;
+}
+
+static double carried_anon(const struct split_state *st, const struct split_out *so,
+			   const struct interval_in *in)
+{
+	return carry(st, so, in) ? st->last_anon : in->scan_anon;
 }
 
 /* One split-LRU interval: walk, attribution, truth, what-if. */
@@ -590,18 +640,20 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	split_cost_update(&st->node_cost, &si, &si.node);
 	if (si.has_cg)
 		split_cost_update(&st->cg_cost, &si, &si.cg);
-	si.kswapd_resume = st->kswapd_end;
 	predict(st, &si, &sp);
+	si.kswapd_resume = st->kswapd_end;
+	si.kswapd_resume_refault = st->kswapd_end_refault;
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
-	/* a kswapd that scanned nothing has finished its walk */
-	st->kswapd_end = so->r[RC_KSWAPD].active ? so->r[RC_KSWAPD].p_end : 0;
+	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_end, &st->kswapd_end_refault);
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
 	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
-	o->cause = dominant(so);
+	o->cause = dominant(carried(st, so, in));
 	iv->anon_meas = in->scan_anon;
-	split_attribute(so, &si, in->scan_anon, iv, a);
+	split_attribute(carried(st, so, in), &si, carried_anon(st, so, in), iv, a);
+	st->last = *so;
+	st->last_anon = nz(in->scan_anon);
 	if (in->swap_out > 0) {
 		a->share_sum += so->anon_share;
 		a->share_n++;

@@ -63,10 +63,11 @@ struct split_in {
 	/* the prediction's count instead: refault walks per reclaimer
 	 * expected from the activations around (has_expected) */
 	int has_expected;
-	double refault_expected;
+	double refault_expected[NR_RECLAIMERS];
 	/* where kswapd's last walk stood at the end of the interval before
 	 * (its p_end); 0 or NAN: not known */
 	double kswapd_resume;
+	double kswapd_resume_refault;  /* the chance that walk saw a refault */
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -83,6 +84,7 @@ struct split_reclaim_out {
 	int deep_estimable;        /* 0 for kswapd: an extreme of many walks */
 	double p_end;              /* progress point of the last walk (levels
 				      passed from 12); NAN */
+	double end_refault;        /* the chance the last walk saw a refault */
 	double anon_pred;          /* anon pages scanned, predicted */
 	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */
 };

@@ -281,12 +281,13 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
  * min(A, W) of W walks; one shown nearby (split_refault_window()) at
  * least one.  A prediction gives the expected count instead.
  */
-static double refault_walks(const struct split_in *in, double walks)
+static double refault_walks(const struct split_in *in, enum reclaimer r,
+			    double walks)
 {
 	double n = in->activate_file > 0 ? in->activate_file : 0;
 
 	if (in->has_expected)
-		n = in->refault_expected;
+		n = in->refault_expected[r];
 	else if (in->refault_near && n < 1)
 		n = 1;
 	return fmin(walks, n);
@@ -381,10 +382,18 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * walks that stop at 32 reclaimed pages */
 	if (!(walks > 0))
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
-	nref = refault_walks(in, walks);
-	if (resume && nref > 0)
-		nref = 1;
+	nref = refault_walks(in, r, walks);
+	/*
+	 * A walk takes its refault snapshot only when it ends, so one that
+	 * saw a refault goes on seeing it, level after level, unless a direct
+	 * reclaim ended meanwhile: do_try_to_free_pages() snapshots the same
+	 * root lruvec (snapshot_refaults(), v6.1 and v6.18).
+	 */
+	if (resume)
+		nref = fmin(1, fmax(nref, in->walks[RC_DIRECT] > 0 ? 0 :
+					  in->kswapd_resume_refault));
 	*refault_share = nref / walks;
+	o->end_refault = nref / walks;
 	/*
 	 * An expected count between k and k + 1 refault walks: the walks of
 	 * either count, weighted (k + 1 - nref, nref - k), not k.x walks

@@ -154,6 +154,24 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
 	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
 
+# PGSCAN_* is counted when a batch is isolated, PSWPOUT when it is written:
+# swap-out in the sample after its scan takes that interval's walk (3 s);
+# after an interval without anon scanned, it stays unexplained (5 s)
+{
+	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+	echo "0,0,0,0,0,0,0,105984,1000,400000,100000,100000,0"
+	echo "1,0,0,0,0,0,0,105984,1000,400000,100000,100000,0"
+	echo "2,74,60,1,0,7,67,105984,1000,400000,100000,100000,1"
+	echo "3,74,60,1,5,7,67,105984,1000,400000,100000,100000,1"
+	echo "4,74,60,1,5,7,67,105984,1000,400000,100000,100000,1"
+	echo "5,74,60,1,9,7,67,105984,1000,400000,100000,100000,1"
+} > late.csv
+"$VMSCOPE" import late.csv -o late.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import late.csv"
+"$VMSCOPE" attribute late.db --intervals --format csv | tr -d '"' |
+	awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' | tr '\n' ' ' > late.out
+is "$(cat late.out)" "3.0:file_refaults 5.0:unexplained " \
+	"attribute-1.21 swap-out in the sample after its scan takes that walk's cause; after no anon scanned, none"
+
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
 # one activation shown in (3, 4], nothing written (zero costs): one

@@ -552,6 +552,28 @@ static void hand_cases(void)
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (9.0 * 80 + 8 * 160) / 240) < 1e-9,
 	       "split-6.1 kswapd scanning without a new pageoutrun goes on from where its walk stood: p 8.33 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
+	/*
+	 * A walk takes its refault snapshot when it ends: the split-2.9 walk
+	 * (a refault seen, level 12) goes on in the next interval at level
+	 * 11, still SCAN_FRACT: anon 51 x 60 / 200 = 15, file 195 x 140 /
+	 * 200 = 136; 148 of those 151 pages scanned is 14.7 anon.  A direct
+	 * reclaim that ended in between renewed the snapshot: cache trim.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 400000, 100000, 74, 1);
+	split_walk(&in, &c, &c, &o);
+	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
+	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
+	in.activate_file = 0;
+	in.walks[RC_KSWAPD] = 0;
+	in.scanned[RC_KSWAPD] = 148;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - 15.0 * 148 / 151) < 1e-9 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] == o.anon_pred,
+	       "split-6.2 a walk that saw a refault keeps SCAN_FRACT at its next levels: 14.7 anon, file_refaults (%.2f)",
+	       o.anon_pred);
+	in.walks[RC_DIRECT] = 1;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0, "split-6.3 ... unless a direct reclaim ended meanwhile (%.2f)", o.anon_pred);
 	/* 40000 inactive against 200000 active file under 1 GB: low; level
 	 * 12: anon 7, file 9 * 140 / 200 = 6; a 13-page walk */
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40000, 200000, 13, 0);
