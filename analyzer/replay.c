@@ -226,6 +226,7 @@ enum raw {
 	RAW_STEAL_ANON, RAW_STEAL_FILE, RAW_SCAN_PROACTIVE,
 	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
 	RAW_RESTORE_ANON, RAW_RESTORE_FILE, RAW_ACT_ANON, RAW_ACT_FILE,
+	RAW_CG_ACT_FILE, RAW_CG_REFAULT_FILE,
 	NR_RAW
 };
 
@@ -238,6 +239,7 @@ static const char *const raw_names[NR_RAW] = {
 	"pgsteal_khugepaged", "pgsteal_proactive",
 	"workingset_restore_anon", "workingset_restore_file",
 	"workingset_activate_anon", "workingset_activate_file",
+	"memcg:workingset_activate_file", "memcg:workingset_refault_file",
 };
 
 /* trace:<who>_scan_<type>_<level>, [who][type][level] */
@@ -439,6 +441,13 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->restore_file = raw_delta(ms, rs, RAW_RESTORE_FILE);
 	si->activate_anon = raw_delta(ms, rs, RAW_ACT_ANON);
 	si->activate_file = raw_delta(ms, rs, RAW_ACT_FILE);
+	/* the cgroup's own (v2 counts activations; v1 only refaults, which
+	 * bound them: none refaulted, none activated) */
+	si->cg_activate_file = raw_delta(ms, rs, RAW_CG_ACT_FILE);
+	if (isnan(si->cg_activate_file))
+		si->cg_activate_file = raw_delta(ms, rs, RAW_CG_REFAULT_FILE);
+	if (!m->memcg)
+		si->cg_activate_file = NAN;
 	si->refault_near = activations_near(&st->act, st->t0, st->t1);
 	/* efficiency per type as measured up to the interval before */
 	if (st->scan_anon > 0)
@@ -619,6 +628,35 @@ static double carried_anon(const struct split_state *st, const struct split_out 
 	return carry(st, so, in) ? st->last_anon : in->scan_anon;
 }
 
+/*
+ * The walks of an interval are replayed as alike, but a few direct or
+ * cgroup walks can go all the way down while most stop at level 12.
+ * Where no level but 0 lets anon in for a reclaimer (split.h,
+ * anon_only_at_zero), the anon pages measured beyond the replay's were
+ * scanned at priority 0: SCAN_EQUAL, near_oom.  Shared among such
+ * reclaimers by pages scanned; the copy is what the attribution reads.
+ */
+static void deduce_zero(const struct split_out *so, const struct split_in *si,
+			double anon_meas, struct split_out *ex)
+{
+	double excess = nz(anon_meas) - so->anon_pred, s = 0, v;
+	int r;
+
+	*ex = *so;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (so->r[r].anon_only_at_zero && so->r[r].active)
+			s += si->scanned[r];
+	if (!(excess > 0) || !(s > 0))
+		return;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (so->r[r].anon_only_at_zero && so->r[r].active) {
+			v = excess * si->scanned[r] / s;
+			ex->r[r].anon_by[CAUSE_NEAR_OOM] += v;
+			ex->r[r].anon_pred += v;
+			ex->anon_pred += v;
+		}
+}
+
 /* One split-LRU interval: walk, attribution, truth, what-if. */
 static void split_interval(const struct metric_stream *ms, const struct run_model *m,
 			   struct split_state *st, const struct interval_in *in,
@@ -627,7 +665,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 			   struct attribution *a)
 {
 	struct split_in si, sp;
-	struct split_out prev_out, wo;
+	struct split_out prev_out, wo, ex;
 	double pt[NR_TRUTH];
 	int r;
 
@@ -649,9 +687,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
 	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
-	o->cause = dominant(carried(st, so, in));
+	deduce_zero(carried(st, so, in), &si, carried_anon(st, so, in), &ex);
+	o->cause = dominant(&ex);
 	iv->anon_meas = in->scan_anon;
-	split_attribute(carried(st, so, in), &si, carried_anon(st, so, in), iv, a);
+	split_attribute(&ex, &si, carried_anon(st, so, in), iv, a);
 	st->last = *so;
 	st->last_anon = nz(in->scan_anon);
 	if (in->swap_out > 0) {

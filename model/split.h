@@ -53,6 +53,9 @@ struct split_in {
 	double swap_out, file_writes, restore_anon, restore_file;
 	double scan_anon_prev, steal_anon_prev, scan_file_prev, steal_file_prev;
 	double activate_anon, activate_file;  /* workingset_activate_* */
+	/* the benchmark cgroup's own file activations (or refaults, their
+	 * bound), for its limit reclaim; NAN: not recorded */
+	double cg_activate_file;
 	/* a file activation shown in a neighbouring interval whose lag
 	 * window (split_refault_window()) covers this one: a walk here may
 	 * have seen it although this interval's activate_file is 0 */
@@ -85,6 +88,9 @@ struct split_reclaim_out {
 	double p_end;              /* progress point of the last walk (levels
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
+	/* no level but 0 lets anon in (anon_only_at_zero() in split_walk.c):
+	 * anon this reclaimer scanned means some walk reached priority 0 */
+	int anon_only_at_zero;
 	double anon_pred;          /* anon pages scanned, predicted */
 	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */
 };

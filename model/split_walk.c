@@ -106,6 +106,27 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 	       CAUSE_FILE_REFAULTS : CAUSE_ACTIVE_FILE;
 }
 
+/*
+ * Whether a walk on these lists can scan anon only at priority 0: no
+ * level from 12 to 1 lets anon in (cache_trim_mode all the way down, or
+ * SCAN_FILE) and level 0 is SCAN_EQUAL.  Then any anon such a walk
+ * scanned says it reached 0, however few of the walks did.
+ */
+static int anon_only_at_zero(const struct walk_ctx *c)
+{
+	enum cause why;
+	double a, f;
+	int q;
+
+	for (q = DEF_PRIORITY; q >= 1; q--) {
+		level_scan(c, q, &a, &f, &why);
+		if (a > 0)
+			return 0;
+	}
+	level_scan(c, 0, &a, &f, &why);
+	return a > 0 && why == CAUSE_NEAR_OOM;
+}
+
 /* Walks of one kind (cache trim or file deactivation) down to a point. */
 struct walk_res {
 	double anon[NR_CAUSES], anon_total, qsum, scanned, deep;
@@ -286,6 +307,13 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 {
 	double n = in->activate_file > 0 ? in->activate_file : 0;
 
+	/*
+	 * cgroup limit reclaim compares the cgroup's own lruvec counter; the
+	 * sampler reads memory.stat after a stats flush, as the walk does,
+	 * so no lag window: the interval's own count
+	 */
+	if (r == RC_CGROUP && !isnan(in->cg_activate_file))
+		return fmin(walks, fmax(0, in->cg_activate_file));
 	if (in->has_expected)
 		n = in->refault_expected[r];
 	else if (in->refault_near && n < 1)
@@ -361,7 +389,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			      r == RC_DIRECT };
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	int start, part, resume = 0;
+	int start, part, resume = 0, zero = 1;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
@@ -415,6 +443,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			refault.deact_file_refault = 1;
 			mix_solve(&m, kinds, ea, ef, p);
 			mix_add(&m, kinds, p, w, o, &deep);
+			zero &= anon_only_at_zero(&trim);
 			if (start == 0 && (part == 0 || pw > 0.5))
 				o->p_end = p[m.n[1] > m.n[0]];  /* the last walk's kind */
 		}
@@ -422,6 +451,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
 	 * level a typical walk ends at is where they went; kswapd's deepest
 	 * level is an extreme of hundreds of walks, which sums cannot show */
+	/* only direct and cgroup walks go down to 0 (kswapd stops at 1) */
+	o->anon_only_at_zero = r != RC_KSWAPD && !(nref > 0) && zero;
 	o->deep_estimable = r != RC_KSWAPD;
 	if (o->deep_estimable)
 		o->p_deep = deep;
