@@ -127,7 +127,10 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		v.t0 = prev;
 		v.t1 = prev = (double)it.t_us / 1e6;
 		read_iv(&it, &sl, &v);
-		rc = first ? 0 : add(a, &v);
+		/* an interval with neither can hold no refault walk: not kept */
+		rc = first || !(v.act > 0 || v.starts[ACT_KSWAPD] > 0 ||
+				v.starts[ACT_DIRECT] > 0 || v.starts[ACT_OTHER] > 0) ?
+		     0 : add(a, &v);
 		first = 0;
 	}
 	free(sl.stall);
