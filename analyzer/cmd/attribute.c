@@ -76,18 +76,32 @@ static const char *const interval_head[NR_IC] = {
 	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
 };
 
-static int add_row(struct table *t, char f[NR_IC][32])
+/*
+ * Where interval rows go: the table (text and markdown align their
+ * columns over all rows), or straight to stdout for CSV, which needs no
+ * alignment: a long run's rows are not held in memory.
+ */
+struct iv_sink {
+	struct table *t;
+	int stream, header_done;
+};
+
+static int add_row(struct iv_sink *k, char f[NR_IC][32])
 {
 	const char *row[NR_IC];
 	int i;
 
 	for (i = 0; i < NR_IC; i++)
 		row[i] = f[i];
-	return table_add_row(t, row);
+	if (!k->stream)
+		return table_add_row(k->t, row);
+	if (!k->header_done++ && table_csv_record(stdout, interval_head, NR_IC))
+		return -1;
+	return table_csv_record(stdout, row, NR_IC);
 }
 
 /* the interval's "all" row: totals, measured anon scan, dominant class */
-static int interval_all(struct table *t, const struct replay_iv *iv)
+static int interval_all(struct iv_sink *t, const struct replay_iv *iv)
 {
 	char f[NR_IC][32];
 
@@ -120,7 +134,7 @@ static int interval_all(struct table *t, const struct replay_iv *iv)
 }
 
 /* one row per reclaimer that scanned: its share of the interval */
-static int interval_reclaimer(struct table *t, const struct replay_iv *iv, int r)
+static int interval_reclaimer(struct iv_sink *t, const struct replay_iv *iv, int r)
 {
 	const struct split_reclaim_out *o = &iv->split->r[r];
 	char f[NR_IC][32];
@@ -145,7 +159,7 @@ static int interval_reclaimer(struct table *t, const struct replay_iv *iv, int r
 
 /* an MGLRU interval: one row for the reclaimer that evicted (no priority
  * estimate: MGLRU's walk has no get_scan_count() levels to invert) */
-static int interval_mglru(struct table *t, const struct replay_iv *iv)
+static int interval_mglru(struct iv_sink *t, const struct replay_iv *iv)
 {
 	const struct mglru_interval *mg = &iv->out->mg;
 	char f[NR_IC][32];
@@ -563,12 +577,13 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 	static const int cright[] = { 1, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
 	struct replay_opts ro = { NAN, interval_rows, NULL };
 	struct table it, csv;
+	struct iv_sink sink = { &it, o->fmt == FMT_CSV, 0 };
 	struct group_list g = { NULL, 0 };
 	size_t i, k;
 	int rc = table_init(&it, NR_IC, interval_head, iright) ||
 		 table_init(&csv, 10, ch, cright);
 
-	ro.ctx = &it;
+	ro.ctx = &sink;
 	for (i = 0; o->run > 0 && i < set->nr_runs && set->runs[i].id != o->run; i++)
 		;
 	if (!rc && o->run > 0 && i == set->nr_runs)
@@ -602,7 +617,9 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 		rc = attribute_group(set, o, &g.v[k], &csv);
 	if (!rc && o->fmt != FMT_TEXT && !o->intervals)
 		rc = table_print(&csv, o->fmt, stdout);
-	if (!rc && o->intervals) {
+	if (!rc && o->intervals && sink.stream && !sink.header_done)
+		rc = table_csv_record(stdout, interval_head, NR_IC);
+	else if (!rc && o->intervals && !sink.stream) {
 		if (o->fmt == FMT_TEXT)
 			printf("\n");
 		rc = table_print(&it, o->fmt, stdout);

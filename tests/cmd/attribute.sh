@@ -210,6 +210,13 @@ is "$(cat spread.out; grep -o 'anon scanned: predicted [0-9]*' spread.txt)" \
 	"4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
 	"attribute-1.20 the anon prediction spreads the activation's one walk over the window's reclaiming intervals"
 
+# --intervals --format csv streams its rows; with no reclaim, the header
+printf 't,pgfault\n0,1\n1,2\n' > idle.csv
+"$VMSCOPE" import idle.csv -o idle.db --tag kernel=6.1.0 || fail "import idle.csv"
+"$VMSCOPE" attribute idle.db --intervals --format csv > idle.out
+is "$?:$(wc -l < idle.out):$(head -c 9 idle.out)" '0:1:"run_id"' \
+	"attribute-1.24 --intervals csv of a run without reclaim: the header alone"
+
 # a kswapd walk across two intervals (PAGEOUTRUN counts its start): the
 # second goes on at levels 9 and 8 of 40960 inactive file pages, 80 + 160
 # pages: (9 x 80 + 8 x 160) / 240 = 8.3 (split-6.1); the first walk,
