@@ -214,7 +214,7 @@ is "$(cat spread.out; grep -o 'anon scanned: predicted [0-9]*' spread.txt)" \
 printf 't,pgfault\n0,1\n1,2\n' > idle.csv
 "$VMSCOPE" import idle.csv -o idle.db --tag kernel=6.1.0 || fail "import idle.csv"
 "$VMSCOPE" attribute idle.db --intervals --format csv > idle.out
-is "$?:$(wc -l < idle.out):$(head -c 9 idle.out)" '0:1:"run_id"' \
+is "$?:$(wc -l < idle.out):$(head -c 8 idle.out)" '0:1:"run_id"' \
 	"attribute-1.24 --intervals csv of a run without reclaim: the header alone"
 
 # a kswapd walk across two intervals (PAGEOUTRUN counts its start): the
