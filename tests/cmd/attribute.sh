@@ -140,15 +140,19 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 # (the memcg stats flush, FLUSH_TIME): one walk a second scanning 7 anon
 # pages (the level-12 SCAN_FRACT share of split-2.9) where plenty of
 # inactive file would trim the cache; the activation shows in (3, 4]
-{
+# walk_csv "T..." OUT: samples at 0..7 s, one kswapd walk of 74 pages (7
+# anon) in each interval ending at a time in T, each writing OUT pages;
+# one file activation shown in (3, 4]
+walk_csv() {
+	local walks=0 act=0 t
 	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
-	walks=0 act=0
 	for t in 0 1 2 3 4 5 6 7; do
-		case $t in 2 | 6 | 7) walks=$((walks + 1)) ;; esac
+		case " $1 " in *" $t "*) walks=$((walks + 1)) ;; esac
 		[ "$t" = 4 ] && act=1
-		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$walks,$((7 * walks)),$((67 * walks)),105984,1000,400000,100000,100000,$act"
+		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$(($2 * walks)),$((7 * walks)),$((67 * walks)),105984,1000,400000,100000,100000,$act"
 	done
-} > lag.csv
+}
+walk_csv "2 6 7" 1 > lag.csv
 "$VMSCOPE" import lag.csv -o lag.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import lag.csv"
 "$VMSCOPE" attribute lag.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > lag.out
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
@@ -193,15 +197,7 @@ is "$(cat zero-3000.out)" "small_inactive_file:1 unexplained:99 " \
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
 # one activation shown in (3, 4], nothing written (zero costs): one
 # walk's 7 anon pages in all, a third in each
-{
-	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
-	walks=0 act=0
-	for t in 0 1 2 3 4 5 6 7; do
-		case $t in 4 | 5 | 6) walks=$((walks + 1)) ;; esac
-		[ "$t" = 4 ] && act=1
-		echo "$t,$((74 * walks)),$((60 * walks)),$walks,0,$((7 * walks)),$((67 * walks)),105984,1000,400000,100000,100000,$act"
-	done
-} > spread.csv
+walk_csv "4 5 6" 0 > spread.csv
 "$VMSCOPE" import spread.csv -o spread.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import spread.csv"
 "$VMSCOPE" attribute spread.db --intervals --format csv | tr -d '"' |
 	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > spread.out
