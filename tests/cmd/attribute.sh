@@ -176,21 +176,24 @@ is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained
 is "$(cat late.out)" "3.0:file_refaults 5.0:unexplained " \
 	"attribute-1.21 swap-out in the sample after its scan takes that walk's cause; after no anon scanned, none"
 
-# the walks of an interval are replayed as alike, but a few direct walks
-# can go all the way down: with 400000 inactive file pages and no refaults
-# no level but 0 lets anon in, so the 500 anon pages scanned say a walk
-# reached priority 0 (SCAN_EQUAL).  With 3000 level 12 is SCAN_FRACT and
-# deeper FRACT levels could hold them too: not deduced, unexplained
+# the walks of an interval are replayed as alike, but a few cgroup limit
+# walks can go all the way down: with 400000 inactive file pages in the
+# cgroup and no refaults no level but 0 lets anon in, so the 500 anon
+# pages scanned say a walk reached priority 0 (SCAN_EQUAL).  With 3000
+# level 12 is SCAN_FRACT and deeper FRACT levels could hold them too:
+# not deduced, unexplained (the cgroup's lists in bytes)
 for inf in 400000 3000; do
-	printf '%s\n' "t,pgscan_direct,pgsteal_direct,allocstall_normal,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
-		"0,0,0,0,0,0,0,105984,1000,$inf,1000,100000" \
-		"1,2000,64,1,100,500,1500,105984,1000,$inf,1000,100000" > zero.csv
-	"$VMSCOPE" import zero.csv -o "zero-$inf.db" --tag kernel=6.1.0 --tag swappiness=60 || fail "import zero.csv"
-	"$VMSCOPE" attribute "zero-$inf.db" --format csv | tr -d '"' | awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 }' | tr '\n' ' ' > "zero-$inf.out"
+	printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
+		"0,0,0,0,0,0,105984,1000,$inf,1000,100000,434110464,4096000,$((inf * 4096)),4096000,0" \
+		"1,500,1500,30,34,30,105984,1000,$inf,1000,100000,434110464,4096000,$((inf * 4096)),4096000,1" > zero.csv
+	"$VMSCOPE" import zero.csv -o "zero-$inf.db" --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
+		fail "import zero.csv"
+	"$VMSCOPE" attribute "zero-$inf.db" --format csv | tr -d '"' |
+		awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > "zero-$inf.out"
 done
-is "$(cat zero-400000.out)" "near_oom:100 " \
-	"attribute-1.22 anon scanned where only priority 0 lets it in: a walk reached 0, near_oom"
-is "$(cat zero-3000.out)" "small_inactive_file:1 unexplained:99 " \
+is "$(cat zero-400000.out)" "near_oom:30:30 " \
+	"attribute-1.22 anon a cgroup scanned where only priority 0 lets it in: a walk reached 0, near_oom"
+is "$(cat zero-3000.out)" "unexplained:30:30 " \
 	"attribute-1.23 not where a level above 0 lets anon in too"
 
 # the prediction cannot read pgscan_anon to place that one walk: each

@@ -575,26 +575,29 @@ static void hand_cases(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(o.anon_pred == 0, "split-6.3 ... unless a direct reclaim ended meanwhile (%.2f)", o.anon_pred);
 	/*
-	 * Where only priority 0 lets anon in: a direct walk over 400000
+	 * Where only priority 0 lets anon in: a cgroup walk over 400000
 	 * inactive file pages without refaults trims the cache at 12..1 and
 	 * is SCAN_EQUAL at 0; with 3000 (under 4096) level 12 is SCAN_FRACT;
 	 * kswapd never reaches 0; cgroup reclaim at swappiness 0 is SCAN_FILE
-	 * at 0 too.
+	 * at 0 too; global direct walks are not taken (see split_walk.c).
 	 */
-	one_walk(&in, RC_DIRECT, 60, 105984, 1000, 400000, 100000, 500, 0);
+	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 400000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);
-	i = o.r[RC_DIRECT].anon_only_at_zero;
-	one_walk(&in, RC_DIRECT, 60, 105984, 1000, 3000, 1000, 500, 0);
+	i = o.r[RC_CGROUP].anon_only_at_zero;
+	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 3000, 1000, 500, 0);
 	split_walk(&in, &c, &c, &o);
-	i = i * 2 + o.r[RC_DIRECT].anon_only_at_zero;
+	i = i * 2 + o.r[RC_CGROUP].anon_only_at_zero;
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 400000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);
 	i = i * 2 + o.r[RC_KSWAPD].anon_only_at_zero;
 	one_walk(&in, RC_CGROUP, 0, 105984, 1000, 400000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);
 	i = i * 2 + o.r[RC_CGROUP].anon_only_at_zero;
-	tap_ok(i == 8, "split-7.1 anon only at priority 0: direct with plenty of file yes; small file, kswapd, cgroup at swappiness 0 no (%d%d%d%d)",
-	       i >> 3 & 1, i >> 2 & 1, i >> 1 & 1, i & 1);
+	one_walk(&in, RC_DIRECT, 60, 105984, 1000, 400000, 100000, 500, 0);
+	split_walk(&in, &c, &c, &o);
+	i = i * 2 + o.r[RC_DIRECT].anon_only_at_zero;
+	tap_ok(i == 16, "split-7.1 anon only at priority 0: cgroup with plenty of file yes; small file, kswapd, swappiness 0, direct no (%d%d%d%d%d)",
+	       i >> 4 & 1, i >> 3 & 1, i >> 2 & 1, i >> 1 & 1, i & 1);
 	/* cgroup limit reclaim reads the cgroup's own activations */
 	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 400000, 100000, 74, 1);
 	in.cg_activate_file = 0;
