@@ -361,6 +361,7 @@ struct split_state {
 	double kswapd_end_refault; /* ... and whether it saw a refault */
 	double pred_end, pred_end_refault;   /* the same for the prediction */
 	struct split_out pred;     /* the interval's prediction */
+	double run_swap, run_anon; /* pswpout, pgscan_anon so far (what-if) */
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */
 	struct split_out last;
 	double last_anon;
@@ -726,11 +727,17 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	iv->pred = &st->pred;
 	iv->whatif_anon = NAN;
 	if (!isnan(whatif)) {
-		/* the same walks at another swappiness; swap-out per anon page
-		 * scanned as measured; the costs follow the predicted writes */
-		double per_anon = in->scan_anon > 0 ? nz(in->swap_out) / in->scan_anon :
-				  st->pred.anon_pred > 0 ?
-				  nz(in->swap_out) / st->pred.anon_pred : 0;
+		/*
+		 * the same walks at another swappiness; swap-out per anon page
+		 * scanned as measured so far in the run (the prediction places
+		 * a refault walk by expectation, not in the interval that
+		 * scanned it); the costs follow the predicted writes
+		 */
+		double per_anon;
+
+		st->run_swap += nz(in->swap_out);
+		st->run_anon += nz(in->scan_anon);
+		per_anon = st->run_anon > 0 ? fmin(1, st->run_swap / st->run_anon) : 0;
 
 		sp.swappiness = whatif;
 		split_walk(&sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);

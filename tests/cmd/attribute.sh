@@ -134,6 +134,10 @@ check "attribute-1.14 --intervals: the anon-scan prediction beside pgscan_anon" 
 # at 200 with the same costs: ap = 200 * 301 / 201 = 299, fp = 0: 25 anon
 check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 	grep -q '^1,60,200,25,' wi.out
+# and writes each at most once: 100 pages out for 4 anon scanned is the
+# sample boundary, not 25 writes a page
+check "attribute-1.25 --what-if swap-out: the run's swap-out per anon page scanned, at most one: 25" \
+	grep -q '^1,60,200,25,25,' wi.out
 
 # a file activation reaches walks up to 1 s before the interval that shows
 # it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after
