@@ -38,6 +38,15 @@ int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
 	return 0;
 }
 
+int sweep_run_oom(const struct run_set *set, const struct run_ref *r)
+{
+	double kills = 0;
+	int found = rundb_result(set->dbs[r->db], set->paths[r->db], r->id,
+				 "oom_kills", &kills);
+
+	return found < 0 ? -1 : found && kills > 0;
+}
+
 /* 1 and the value when s is a whole number-like string ("60", "0.5") */
 static int group_number(const char *s, double *v)
 {

@@ -18,6 +18,12 @@ enum sweep_figure { FIG_IO, FIG_SWAP, FIG_CACHE, NR_FIGS };
 int sweep_run_figures(const struct run_set *set, const struct run_ref *r,
 		      double fig[NR_FIGS], struct run_stats *stats);
 
+/*
+ * Whether the run's trial was OOM-killed: bench stores the kills as the
+ * result "oom_kills" (issue 16).  1 or 0, -1 on a read error.
+ */
+int sweep_run_oom(const struct run_set *set, const struct run_ref *r);
+
 /* Sort groups whose values are numbers (swappiness) as numbers. */
 void sweep_sort_groups(struct group_list *g);
 

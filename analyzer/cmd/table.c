@@ -13,7 +13,9 @@
  * Per run: total I/O is the stored result "io_mbps"; swap used is the
  * result "swap_used_mb", else SwapTotal - SwapFree at the last sample
  * (recorded with --meminfo); page cache is the result "page_cache_mb",
- * else nr_file_pages at the last sample.  What a run lacks is "-".
+ * else nr_file_pages at the last sample.  What a run lacks is "-".  A row
+ * with OOM-killed trials (bench's result "oom_kills") says how many, and
+ * "OOM" stands where no trial of the row measured its I/O.
  *
  * --metrics LIST adds columns: the mean over trials of canonical metrics
  * (as `vmscope compare` names them), e.g. --metrics swap_out,kswapd_efficiency.
@@ -47,7 +49,7 @@ struct extra {
 
 struct row_stats {
 	struct summary s[NR_COLS];
-	size_t trials;
+	size_t trials, oom;        /* trials, of which OOM-killed */
 };
 
 static void table_usage(FILE *out)
@@ -86,6 +88,12 @@ static int row_of(const struct run_set *set, const struct group *g,
 		double fig[NR_COLS];
 
 		rc = run_figures(set, &set->runs[g->runs[k]], ex, fig);
+		if (!rc) {
+			int oom = sweep_run_oom(set, &set->runs[g->runs[k]]);
+
+			rc = oom < 0 ? -1 : 0;
+			out->oom += oom > 0;
+		}
 		for (c = 0; !rc && c < cols; c++)
 			if (!isnan(fig[c]))
 				x[c][n[c]++] = fig[c];
@@ -123,7 +131,7 @@ static void print_block_text(FILE *out, const char *by, const char *value,
 		if (s[COL_IO].n)
 			fprintf(out, "%6.2f MB/s", s[COL_IO].mean);
 		else
-			fprintf(out, "%11s", "-");
+			fprintf(out, "%11s", rs[i].oom ? "OOM" : "-");
 		if (s[COL_SWAP].n)
 			fprintf(out, "  %5.0f MB (%6.0f,%6.0f)", s[COL_SWAP].mean,
 			       s[COL_SWAP].min, s[COL_SWAP].max);
@@ -141,6 +149,9 @@ static void print_block_text(FILE *out, const char *by, const char *value,
 				table_fmt_compact(v, sizeof(v), s[NR_FIXED + c].mean);
 			fprintf(out, "  %12s", v);
 		}
+		if (rs[i].oom)
+			fprintf(out, "  OOM-killed in %zu of %zu trial%s", rs[i].oom,
+				rs[i].trials, rs[i].trials > 1 ? "s" : "");
 		fprintf(out, "\n");
 	}
 	fprintf(out, "\n");
@@ -154,11 +165,13 @@ static int add_flat_rows(struct table *t, const char *value,
 	int rc = 0;
 
 	for (i = 0; !rc && i < rows->nr; i++) {
-		char f[3 * NR_COLS + 1][32];
-		const char *row[3 + 3 * NR_COLS] = { value, rows->v[i].value,
+		char f[3 * NR_COLS + 2][32];
+		const char *row[4 + 3 * NR_COLS] = { value, rows->v[i].value,
 						     f[3 * NR_COLS] };
 
 		snprintf(f[3 * NR_COLS], 32, "%zu", rs[i].trials);
+		snprintf(f[3 * NR_COLS + 1], 32, "%zu", rs[i].oom);
+		row[3 + 3 * (NR_FIXED + ex->nr)] = f[3 * NR_COLS + 1];
 		for (c = 0; c < NR_FIXED + ex->nr; c++) {
 			const struct summary *s = &rs[i].s[c];
 
@@ -184,9 +197,9 @@ static int flat_header(struct table *t, const struct extra *ex,
 		"by", "rows", "trials", "io_mbps", "io_min", "io_max", "swap_mb",
 		"swap_min", "swap_max", "cache_mb", "cache_min", "cache_max",
 	};
-	const char *head[3 + 3 * NR_COLS];
-	int right[3 + 3 * NR_COLS];
-	size_t i, n = 12 + 3 * ex->nr;
+	const char *head[4 + 3 * NR_COLS];
+	int right[4 + 3 * NR_COLS];
+	size_t i, n = 13 + 3 * ex->nr;     /* ..., then oom_trials last */
 
 	for (i = 0; i < n; i++)
 		right[i] = i >= 2;
@@ -201,6 +214,7 @@ static int flat_header(struct table *t, const struct extra *ex,
 		head[13 + 3 * i] = names[3 * i + 1];
 		head[14 + 3 * i] = names[3 * i + 2];
 	}
+	head[n - 1] = "oom_trials";
 	return table_init(t, n, head, right);
 }
 

@@ -71,7 +71,18 @@ if diff want.txt table.txt > /dev/null; then pass "table-1.1 the 2004 layout, ha
 	fail "table-1.1 the 2004 layout, hand-checked" "$(diff want.txt table.txt | tr '\n' '|')"; fi
 must "$VMSCOPE" table sweep.db --by kernel --rows swappiness --format csv > table.csv
 check "table-1.2 CSV: one row per cell with min and max" \
-	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00"$' table.csv
+	grep -q '^"6.18","60","3","275.00","274.00","276.00","120.00","60.00","180.00","400.00","400.00","400.00","0"$' table.csv
+# an OOM-killed trial (bench's result oom_kills, no I/O measured) is shown
+# as such, not as a "-" (issue 16)
+cp sweep.db oomt.db
+sqlite3 oomt.db "INSERT INTO result (run_id, name, value, unit) SELECT run_id, 'oom_kills', 1, 'kills'
+	FROM tag WHERE key = 'swappiness' AND value = '0';
+	DELETE FROM result WHERE name = 'io_mbps' AND run_id IN
+	(SELECT run_id FROM tag WHERE key = 'swappiness' AND value = '0')" || fail "setting up oomt.db"
+must "$VMSCOPE" table oomt.db --by kernel --rows swappiness > oomt.txt
+check "table-1.3 an OOM-killed row says OOM where its I/O would be, and in how many trials" \
+	grep -Eq '^   0 +OOM +0 MB .*OOM-killed in 3 of 3 trials$' oomt.txt
+check "table-1.4 a row without OOM kills says nothing of them" grep -Eq '^  60 +275.00 MB/s [^O]*$' oomt.txt
 # more metrics as columns: pswpout is not in these logs (n/a: "-"),
 # nr_file_pages averaged over the two samples: (1000 + 102400) / 2
 must "$VMSCOPE" table sweep.db --metrics swap_out,file_pages > table2.txt
