@@ -12,6 +12,8 @@
  *   attribution  swapped-out MB by cause, stacked per --by / --rows group
  *   priority     one run's estimated reclaim priority next to swap-out
  *   compare      canonical metrics per --by group, % of the first group
+ *   causes       one run's swap-out per interval stacked by cause, over
+ *                its estimated and traced priority
  * With --format dumb the charts are text for e-mail, also printed here.
  */
 #include <errno.h>
@@ -38,13 +40,14 @@
 
 const char *const plot_chart_names[NR_CHARTS] = {
 	"timeseries", "swappiness", "attribution", "priority", "compare",
+	"causes",
 };
 #define chart_names plot_chart_names
 
 static void plot_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope plot DB... --out DIR [--format png|svg|pdf|dumb]\n"
-		"                    [--chart timeseries,swappiness,attribution,priority,compare]\n"
+		"                    [--chart timeseries,swappiness,attribution,priority,compare,causes]\n"
 		"                    [--run ID] [--overlay] [--by TAG] [--rows TAG]\n");
 }
 
@@ -726,6 +729,208 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 }
 
 /* ------------------------------------------------------------------ */
+/* causes                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One run's swap-out per interval, stacked by cause, over its priority.
+ * The pages of a cause in an interval are what the replay added to that
+ * cause's total in it (replay_run() calls back after adding): the same
+ * split as `attribute`, with the unexplained share of a split-LRU interval
+ * kept apart rather than folded into its dominant cause.
+ *
+ * causes.dat: interval start and end (s), the pages of every cause (enum
+ * order, so a cause keeps its column and colour in every run), then per
+ * reclaimer the estimated priority, per reclaimer the traced one (split
+ * LRU: kswapd and "any other task" in direct's column), and the classic
+ * or MGLRU truth (the deepest level traced or in zoneinfo).
+ */
+enum { CC_EST = 3 + NR_CAUSES, CC_TRUE = CC_EST + NR_RECLAIMERS,
+       CC_DEEP = CC_TRUE + NR_RECLAIMERS };
+
+/* a colour per cause, the same in every chart: red for the desperate,
+ * blues for file-side reasons, grey for what the model cannot explain */
+static const char *const cause_colour[NR_CAUSES] = {
+	[CAUSE_MAPPED] = "#8e44ad", [CAUSE_DISTRESS] = "#922b21",
+	[CAUSE_BUILDUP] = "#a0522d", [CAUSE_NEAR_OOM] = "#e74c3c",
+	[CAUSE_FILE_TINY] = "#f39c12", [CAUSE_SMALL_FILE] = "#f1c40f",
+	[CAUSE_FILE_REFAULTS] = "#2e86c1", [CAUSE_ACTIVE_FILE] = "#17a589",
+	[CAUSE_MG_ANON_OLDER] = "#27ae60", [CAUSE_MG_SWAPPINESS_200] = "#c2185b",
+	[CAUSE_MG_REFAULT_CTRL] = "#00acc1", [CAUSE_MG_FILE_EXHAUSTED] = "#7d8c1e",
+	[CAUSE_UNEXPLAINED] = "#9e9e9e",
+};
+static const char *const reclaimer_colour[NR_RECLAIMERS] = {
+	"#1f4e9c", "#d35400", "#1e8449", "#7d3c98", "#5d6d7e",
+};
+
+struct causes_ctx {
+	FILE *f;
+	const struct attribution *a;   /* the replay's running sums */
+	double before[NR_CAUSES];      /* a->pages after the last interval */
+	double used[NR_CAUSES];        /* pages per cause over the run */
+	double t_min, t_max;
+	int est[NR_RECLAIMERS], truth[NR_RECLAIMERS], deep;   /* seen */
+};
+
+static int causes_row(void *ctx, const struct replay_iv *iv)
+{
+	struct causes_ctx *cc = ctx;
+	double t0 = iv->t_s - iv->in->dt_s;
+	int c, r;
+
+	if (isnan(cc->t_min) || t0 < cc->t_min)
+		cc->t_min = t0;
+	cc->t_max = iv->t_s;
+	fprintf(cc->f, "%.6g %.6g", t0, iv->t_s);
+	for (c = 0; c < NR_CAUSES; c++) {
+		double pages = cc->a->pages[c] - cc->before[c];
+
+		cc->before[c] = cc->a->pages[c];
+		cc->used[c] += pages;
+		put(cc->f, pages);
+	}
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		put_seen(cc->f, iv->split ? iv->split->r[r].p_est :
+			 r == RC_KSWAPD ? iv->out->p_kswapd :
+			 r == RC_DIRECT ? iv->out->p_direct : NAN, &cc->est[r]);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		put_seen(cc->f, iv->split ? iv->p_true[r] : NAN, &cc->truth[r]);
+	put_seen(cc->f, iv->split ? NAN : iv->truth, &cc->deep);
+	fputc('\n', cc->f);
+	return 0;
+}
+
+/* "# t_start t_end <causes> est_<reclaimer>... traced_<reclaimer>... traced" */
+static void causes_header(FILE *f)
+{
+	int c, r;
+
+	fputs("# t_start t_end", f);
+	for (c = 0; c < NR_CAUSES; c++)
+		fprintf(f, " %s", cause_name((enum cause)c));
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		fprintf(f, " est_%s", reclaimer_name((enum reclaimer)r));
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		fprintf(f, " traced_%s", reclaimer_name((enum reclaimer)r));
+	fputs(" traced\n", f);
+}
+
+/*
+ * The stack: the model's classes bottom up in model_classes() order
+ * ("unexplained" last, on top), those that swapped nothing left out but
+ * "unexplained"; drawn top down, the box of a class reaching up to the
+ * sum of it and the classes under it.
+ */
+static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
+			const struct run_model *m)
+{
+	size_t n, i, k;
+	const enum cause *cl = model_classes(m->kind, &n);
+	int rc = 0;
+
+	for (i = n; !rc && i-- > 0;) {
+		char using[512], style[64];
+		size_t len;
+
+		if (!(cc->used[cl[i]] > 0) && cl[i] != CAUSE_UNEXPLAINED)
+			continue;
+		len = (size_t)snprintf(using, sizeof(using), "(($1+$2)/2):((0");
+		for (k = 0; k <= i; k++)
+			len += (size_t)snprintf(using + len, sizeof(using) - len,
+						"+$%d", 3 + (int)cl[k]);
+		snprintf(using + len, sizeof(using) - len, ")/($2-$1)):($2-$1)");
+		snprintf(style, sizeof(style), "boxes lc rgb '%s'",
+			 cause_colour[cl[i]]);
+		rc = clause(t, "causes", -1, using, style, "", cause_name(cl[i]));
+	}
+	return rc;
+}
+
+/* estimated priorities as lines, traced ones as points, per reclaimer */
+static int causes_priority(struct gp_text *t, const struct causes_ctx *cc,
+			   const struct attribution *a)
+{
+	int r, rc = 0;
+
+	for (r = 0; !rc && r < NR_RECLAIMERS; r++) {
+		char using[32], style[64], what[96];
+
+		if (!cc->est[r])
+			continue;
+		/* at the interval's middle; an interval without breaks the line */
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_EST + r);
+		snprintf(style, sizeof(style), "linespoints pt 6 ps 0.6 lw 2 "
+			 "lc rgb '%s'", reclaimer_colour[r]);
+		snprintf(what, sizeof(what), "%s, estimated",
+			 reclaimer_name((enum reclaimer)r));
+		rc = clause(t, "causes", -1, using, style, "", what);
+	}
+	for (r = 0; !rc && r < NR_RECLAIMERS; r++) {
+		char using[32], style[64], what[96];
+
+		if (!cc->truth[r])
+			continue;
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_TRUE + r);
+		snprintf(style, sizeof(style), "points pt 7 ps 1 lc rgb '%s'",
+			 reclaimer_colour[r]);
+		snprintf(what, sizeof(what), "%s, traced", r == RC_KSWAPD ?
+			 "kswapd" : "other tasks");
+		rc = clause(t, "causes", -1, using, style, "", what);
+	}
+	if (!rc && cc->deep) {
+		char using[32];
+
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_DEEP);
+		rc = clause(t, "causes", -1, using, "points pt 7 ps 1 lc rgb 'black'",
+			    "", a->truth_from ? a->truth_from : "traced");
+	}
+	return rc;
+}
+
+static int chart_causes(const struct plot_opts *o, const struct run_set *set,
+			const struct run_ref *r)
+{
+	static const char *const keys[] = {
+		"TITLE", "CAUSETITLE", "STACK", "PRIOTITLE", "PRIORITY",
+		"HAVEPRIO", "XMIN", "XMAX",
+	};
+	struct gp_text v[8] = { { 0 } };
+	FILE *f = dat_open(o, "causes");
+	struct causes_ctx cc = { .f = f, .t_min = NAN, .t_max = NAN };
+	struct replay_opts ro = { NAN, causes_row, &cc };
+	struct run_model m;
+	struct attribution a;
+	char title[512], why[160];
+	size_t idx = (size_t)(r - set->runs);
+	int rc = f ? 0 : -1, prio = 0, k;
+
+	cc.a = &a;
+	if (f)
+		causes_header(f);
+	rc = rc || replay_run(set, r, &m, &a, &ro);
+	if (!rc && !(a.swapped > 0)) {
+		snprintf(why, sizeof(why), "run %lld swapped nothing out",
+			 (long long)r->id);
+		return not_drawn(o, "causes", f, v, 8, why);
+	}
+	for (k = 0; k < NR_RECLAIMERS; k++)
+		prio |= cc.est[k] | cc.truth[k];
+	prio |= cc.deep;
+	runs_title("swap-out by cause", set, &idx, 1, title, sizeof(title));
+	snprintf(why, sizeof(why), "swap-out per interval by cause (%s model)%s",
+		 model_name(m.kind), prio ? "" : m.kind == MODEL_MGLRU ?
+		 "; no priority: MGLRU has no priority levels to estimate, none traced" :
+		 "; no priority estimated or traced in this run");
+	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], why) ||
+	     causes_stack(&v[2], &cc, &m) ||
+	     gp_quote(&v[3], "reclaim priority: estimated (lines), traced (points)") ||
+	     (prio && causes_priority(&v[4], &cc, &a)) ||
+	     gp_printf(&v[5], "%d", prio) ||
+	     gp_printf(&v[6], "%.6g", cc.t_min) || gp_printf(&v[7], "%.6g", cc.t_max);
+	return render(o, "causes", f, rc, keys, v, 8);
+}
+
+/* ------------------------------------------------------------------ */
 /* compare                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -902,7 +1107,7 @@ static int parse_charts(const char *list, struct plot_opts *o)
 			;
 		if (c == NR_CHARTS)
 			rc = error("unknown chart '%s': expected timeseries, swappiness, "
-				   "attribution, priority or compare", name);
+				   "attribution, priority, compare or causes", name);
 		else
 			o->want[c] = 1;
 	}
@@ -945,6 +1150,8 @@ int plot_charts(const struct plot_opts *o, const struct run_set *set)
 		rc = chart_priority(o, set, &set->runs[runs[nr - 1]]);
 	if (!rc && o->want[CH_COMPARE])
 		rc = chart_compare(o, set, &blocks);
+	if (!rc && o->want[CH_CAUSES])
+		rc = chart_causes(o, set, &set->runs[runs[nr - 1]]);
 	group_list_release(&blocks);
 	free(runs);
 	return rc;
@@ -964,7 +1171,7 @@ int cmd_plot(int argc, char **argv, struct cmd_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct plot_opts o = { .by = "kernel", .rows = "swappiness", .fmt = GP_PNG,
-			       .want = { 1, 1, 1, 1, 1 } };
+			       .want = { 1, 1, 1, 1, 1, 1 } };
 	struct run_set set;
 	int c, rc, f;
 
