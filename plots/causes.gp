@@ -30,6 +30,7 @@ if (have_priority) {
 set title @CAUSETITLE@
 set ylabel 'swap-out, pages/s'
 set yrange [0:*]
+set offsets 0, 0, graph 0.05, 0
 # the top of each cause's box is the sum of it and the causes under it:
 # drawn from the top of the stack down, each box covers the rest of the one
 # above, so each colour shows that cause's share
@@ -41,6 +42,7 @@ if (have_priority) {
 	set title @PRIOTITLE@
 	set ylabel 'priority (0 = desperate)'
 	# priority 0 at the top: deeper reclaim rises with the swap-out above
+	set offsets 0, 0, 0, 0
 	set yrange [12.5:-0.5]
 	set ytics 0, 4, 12
 	plot @PRIORITY@

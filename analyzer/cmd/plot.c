@@ -674,9 +674,13 @@ static int chart_attribution(const struct plot_opts *o, const struct run_set *se
 /* priority                                                            */
 /* ------------------------------------------------------------------ */
 
+/* what a priority chart found: per column of priority.dat from 2 on */
+enum { PR_KSWAPD, PR_DIRECT, PR_TRUTH, PR_SWAP, NR_PR };
+
 struct priority_ctx {
 	FILE *f;
-	int seen[2];       /* any priority at all; any swap-out rate */
+	int seen[NR_PR];
+	double t_min, t_max;
 };
 
 /*
@@ -690,42 +694,66 @@ static int priority_row(void *ctx, const struct replay_iv *iv)
 	struct priority_ctx *pc = ctx;
 	double truth = iv->split ? iv->p_true[RC_KSWAPD] : iv->truth;
 
+	if (isnan(pc->t_min))
+		pc->t_min = iv->t_s;
+	pc->t_max = iv->t_s;
 	fprintf(pc->f, "%.6g", iv->t_s);
-	put_seen(pc->f, iv->out->p_kswapd, &pc->seen[0]);
-	put_seen(pc->f, iv->out->p_direct, &pc->seen[0]);
-	put_seen(pc->f, truth, &pc->seen[0]);
+	put_seen(pc->f, iv->out->p_kswapd, &pc->seen[PR_KSWAPD]);
+	put_seen(pc->f, iv->out->p_direct, &pc->seen[PR_DIRECT]);
+	put_seen(pc->f, truth, &pc->seen[PR_TRUTH]);
 	put_seen(pc->f, iv->in->dt_s > 0 ? iv->in->swap_out / iv->in->dt_s : NAN,
-		 &pc->seen[1]);
+		 &pc->seen[PR_SWAP]);
 	fputc('\n', pc->f);
 	return 0;
 }
 
+/*
+ * A panel whose every point is missing is left out (gnuplot would draw
+ * it on a made-up -10..10 axis), and the title says what is missing; a
+ * column without a point gets no legend entry.
+ */
 static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 			  const struct run_ref *r)
 {
-	static const char *const keys[] = { "TITLE", "MARKERS", "PRIORITY", "SWAP" };
-	struct gp_text v[4] = { { 0 } };
+	static const char *const keys[] = {
+		"TITLE", "MARKERS", "PRIORITY", "SWAP", "HAVEPRIO", "HAVESWAP",
+		"XMIN", "XMAX",
+	};
+	struct gp_text v[8] = { { 0 } };
 	FILE *f = dat_open(o, "priority");
-	struct priority_ctx pc = { f, { 0, 0 } };
+	struct priority_ctx pc = { .f = f, .t_min = NAN, .t_max = NAN };
+	struct replay_opts ro = { NAN, priority_row, &pc };
 	struct run_model m;
 	struct attribution a;
-	char who[256], title[300];
-	int rc = f ? 0 : -1;
+	char who[256], title[400];
+	int rc = f ? 0 : -1, prio;
 
+	rc = rc || replay_run(set, r, &m, &a, &ro);
+	prio = pc.seen[PR_KSWAPD] || pc.seen[PR_DIRECT] || pc.seen[PR_TRUTH];
+	if (!rc && !prio && !pc.seen[PR_SWAP]) {
+		snprintf(title, sizeof(title), "run %lld has no priority estimate "
+			 "or trace and no swap-out", (long long)r->id);
+		return not_drawn(o, "priority", f, v, 8, title);
+	}
 	run_name(r, o->rows, who, sizeof(who));
-	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s", who);
-	struct replay_opts ro = { NAN, priority_row, &pc };
-
-	rc = rc || replay_run(set, r, &m, &a, &ro) ||
-	     markers(&v[1], set, r) ||
-	     clause(&v[2], "priority", -1, "1:2", "linespoints", "", "kswapd (estimated)") ||
-	     clause(&v[2], "priority", -1, "1:3", "linespoints", "", "direct reclaim (estimated)") ||
-	     clause(&v[2], "priority", -1, "1:4", "lines", "",
-		    a.truth_from ? a.truth_from : "true priority (not recorded)") ||
-	     clause(&v[3], "priority", -1, "1:5", "lines", "", "swap out") ||
-	     gp_quote(&v[0], title) ||
-	     (!pc.seen[0] && no_data(&v[2])) || (!pc.seen[1] && no_data(&v[3]));
-	return render(o, "priority", f, rc, keys, v, 4);
+	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s%s", who,
+		 prio ? "" : m.kind == MODEL_MGLRU ? " -- no priority: MGLRU "
+		 "has no levels to estimate, none traced" :
+		 " -- no priority estimated or traced in this run");
+	rc = rc || markers(&v[1], set, r) ||
+	     (pc.seen[PR_KSWAPD] && clause(&v[2], "priority", -1, "1:2",
+					  "linespoints", "", "kswapd (estimated)")) ||
+	     (pc.seen[PR_DIRECT] && clause(&v[2], "priority", -1, "1:3",
+					  "linespoints", "", "direct reclaim (estimated)")) ||
+	     (pc.seen[PR_TRUTH] && clause(&v[2], "priority", -1, "1:4", "lines", "",
+					 a.truth_from ? a.truth_from : "traced")) ||
+	     (pc.seen[PR_SWAP] && clause(&v[3], "priority", -1, "1:5", "lines",
+					"", "swap out")) ||
+	     gp_quote(&v[0], title) || gp_printf(&v[4], "%d", prio) ||
+	     gp_printf(&v[5], "%d", pc.seen[PR_SWAP]) ||
+	     gp_printf(&v[6], "%.6g", pc.t_min) ||
+	     gp_printf(&v[7], "%.6g", pc.t_max > pc.t_min ? pc.t_max : pc.t_min + 1);
+	return render(o, "priority", f, rc, keys, v, 8);
 }
 
 /* ------------------------------------------------------------------ */
