@@ -12,11 +12,12 @@ set xrange [@XMIN@:@XMAX@]
 set style fill solid 0.85 noborder
 set multiplot title @TITLE@
 # both panels share the left and right edges, so their time axes line up
+# (a text chart keeps the whole width, its key inside at the top left)
 if (GPVAL_TERM eq 'dumb') {
-	set key top left horizontal reverse Left samplen 1
+	set key inside left top vertical Left reverse samplen 1
 	set lmargin 9; set rmargin 2
 } else {
-	set key outside right top vertical Left reverse samplen 2
+	set key outside right vertical Left reverse samplen 2
 	set lmargin at screen 0.08; set rmargin at screen 0.76
 }
 if (have_priority) {

@@ -843,6 +843,11 @@ static void causes_header(FILE *f)
 	fputs(" traced\n", f);
 }
 
+static int drawn(const struct causes_ctx *cc, enum cause c)
+{
+	return cc->used[c] > 0 || c == CAUSE_UNEXPLAINED;
+}
+
 /*
  * The stack: the model's classes bottom up in model_classes() order
  * ("unexplained" last, on top), those that swapped nothing left out but
@@ -860,12 +865,13 @@ static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
 		char using[512], style[64];
 		size_t len;
 
-		if (!(cc->used[cl[i]] > 0) && cl[i] != CAUSE_UNEXPLAINED)
+		if (!drawn(cc, cl[i]))
 			continue;
 		len = (size_t)snprintf(using, sizeof(using), "(($1+$2)/2):((0");
 		for (k = 0; k <= i; k++)
-			len += (size_t)snprintf(using + len, sizeof(using) - len,
-						"+$%d", 3 + (int)cl[k]);
+			if (drawn(cc, cl[k]))
+				len += (size_t)snprintf(using + len, sizeof(using) - len,
+							"+$%d", 3 + (int)cl[k]);
 		snprintf(using + len, sizeof(using) - len, ")/($2-$1)):($2-$1)");
 		snprintf(style, sizeof(style), "boxes lc rgb '%s'",
 			 cause_colour[cl[i]]);
@@ -887,7 +893,7 @@ static int causes_priority(struct gp_text *t, const struct causes_ctx *cc,
 			continue;
 		/* at the interval's middle; an interval without breaks the line */
 		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_EST + r);
-		snprintf(style, sizeof(style), "linespoints pt 6 ps 0.6 lw 2 "
+		snprintf(style, sizeof(style), "linespoints pt 6 ps 1 lw 2 "
 			 "lc rgb '%s'", reclaimer_colour[r]);
 		snprintf(what, sizeof(what), "%s, estimated",
 			 reclaimer_name((enum reclaimer)r));
@@ -899,7 +905,8 @@ static int causes_priority(struct gp_text *t, const struct causes_ctx *cc,
 		if (!cc->truth[r])
 			continue;
 		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_TRUE + r);
-		snprintf(style, sizeof(style), "points pt 7 ps 1 lc rgb '%s'",
+		/* a cross: the estimate's circle shows through where they agree */
+		snprintf(style, sizeof(style), "points pt 2 ps 1.5 lw 2 lc rgb '%s'",
 			 reclaimer_colour[r]);
 		snprintf(what, sizeof(what), "%s, traced", r == RC_KSWAPD ?
 			 "kswapd" : "other tasks");
@@ -909,7 +916,7 @@ static int causes_priority(struct gp_text *t, const struct causes_ctx *cc,
 		char using[32];
 
 		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_DEEP);
-		rc = clause(t, "causes", -1, using, "points pt 7 ps 1 lc rgb 'black'",
+		rc = clause(t, "causes", -1, using, "points pt 2 ps 1.5 lw 2 lc rgb 'black'",
 			    "", a->truth_from ? a->truth_from : "traced");
 	}
 	return rc;
