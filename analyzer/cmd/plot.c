@@ -815,7 +815,8 @@ static int causes_row(void *ctx, const struct replay_iv *iv)
 
 		cc->before[c] = cc->a->pages[c];
 		cc->used[c] += pages;
-		put(cc->f, pages);
+		/* pages, not rates: every digit, for a person to add up */
+		fprintf(cc->f, " %.10g", pages);
 	}
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		put_seen(cc->f, iv->split ? iv->split->r[r].p_est :

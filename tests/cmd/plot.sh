@@ -224,6 +224,28 @@ check "plot-8.17 and near_oom's box" test "$(grep -c '\$' cause.txt)" -gt 10
 is "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' cause/causes.txt)" 76 \
 	"plot-8.18 it fits 76 columns"
 
+# a 2.6.16 run (the classic model; swap at swappiness 0 only where the
+# priority reached 0) with zoneinfo's prev_priority as the truth, built
+# like attribute.sh's truth.csv
+awk 'BEGIN { L = 1500000; split("12 3 0 0 5 0 4", p, " ")
+	print "t,pgscan_kswapd_normal,kswapd_steal,pgsteal_normal,pageoutrun,pswpout,nr_mapped,nr_inactive,meminfo.MemTotal,zoneinfo.node0.DMA.prev_priority,zoneinfo.node0.Normal.prev_priority"
+	for (i = 1; i <= 7; i++) {
+		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50; if (p[i] == 0) o += int(0.1 * sc) }
+		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 "," o + 0 ",6537871,1500000,30408704,12," p[i] } }' > classic.csv
+setup "$VMSCOPE" import classic.csv -o classic.db --tag kernel=2.6.16 --tag swappiness=0
+rc=$(run_rc classic.out "$VMSCOPE" plot classic.db --out classic --chart causes)
+is "$rc" 0 "plot-8.40 the causes chart of a classic (2.6) run"
+setup "$VMSCOPE" attribute classic.db --intervals --format csv > classic-int.csv
+tr -d '"' < classic-int.csv | awk -F, '$3 == "all" && $8 > 0 { printf "%s:%s:%s ", $2, $8, $7 }' > want.iv
+is "$(dat_iv classic/causes.dat)" "$(cat want.iv)" \
+	"plot-8.41 per interval: the stack is attribute --intervals' swap-out and cause"
+tr -d '"' < classic-int.csv | awk -F, '$3 == "all" { printf "%s:%s:%s ", $2, $4, $5 }' > want.prio
+awk '/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+	{ printf "%.1f:%.1f:%.1f ", $2, $(col["est_kswapd"]), $(col["traced"]) }' classic/causes.dat > got.prio
+is "$(cat got.prio)" "$(cat want.prio)" \
+	"plot-8.42 the estimated and the zoneinfo priority drawn are attribute --intervals' p_est and p_true"
+check "plot-8.43 the truth is named in the legend" grep -q "title 'prev_priority (zoneinfo)'" classic/causes.gp
+
 # no estimate (a run with swap-out only): no priority panel in either
 # chart, a title that says so, the run's own time axis (was -10..10 and
 # "no data" in the priority chart)
