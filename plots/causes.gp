@@ -17,8 +17,8 @@ if (GPVAL_TERM eq 'dumb') {
 	set key inside left top vertical Left reverse samplen 1
 	set lmargin 9; set rmargin 2
 } else {
-	set key outside right vertical Left reverse samplen 2
-	set lmargin at screen 0.08; set rmargin at screen 0.76
+	set key at screen 0.70, graph 1 left top vertical Left reverse samplen 2
+	set lmargin at screen 0.08; set rmargin at screen 0.68
 }
 if (have_priority) {
 	set tmargin at screen 0.90; set bmargin at screen 0.45
@@ -28,6 +28,8 @@ if (have_priority) {
 	set tmargin at screen 0.90; set bmargin at screen 0.12
 	set xlabel 'seconds since the start of the run'
 }
+# the run's markers, in both panels
+@MARKERS@
 set title @CAUSETITLE@
 set ylabel 'swap-out, pages/s'
 set yrange [0:*]

@@ -218,12 +218,14 @@ static int not_drawn(const struct plot_opts *o, const char *name, FILE *dat,
 static int render(const struct plot_opts *o, const char *name, FILE *dat,
 		  int rc, const char *const *keys, struct gp_text *vals, size_t n)
 {
-	const char *values[8];
+	const char *values[12];   /* keys of the widest template */
 	size_t i;
 
 	if (dat && dat_close(o, name, dat))
 		rc = -1;
-	for (i = 0; i < n; i++)
+	if (n > sizeof(values) / sizeof(values[0]))
+		rc = error("%s: too many template keys", name);
+	for (i = 0; !rc && i < n; i++)
 		values[i] = vals[i].buf ? vals[i].buf : "";
 	rc = rc || gp_render(o->dir, name, o->fmt, keys, values, n) ||
 	     gp_run(o->dir, name) ||
@@ -314,18 +316,22 @@ static int markers(struct gp_text *t, const struct run_set *set,
 	for (level = 0; level < MARKER_LEVELS; level++)
 		free_from[level] = -INFINITY;
 	for (i = 0; !rc && i < n; i++) {
-		/* the text starts one character right of its line */
-		double from = m[i].at + col, to = from + col * (double)strlen(m[i].text);
+		/* the text starts one character right of its line, or ends
+		 * one character left of it where it would pass the run's end */
+		double len = col * (double)strlen(m[i].text);
+		int left = m[i].at + col + len > span && m[i].at - col - len >= 0;
+		double from = left ? m[i].at - col - len : m[i].at + col;
 
 		for (level = 0; level < MARKER_LEVELS - 1 && free_from[level] > from;
 		     level++)
 			;
-		free_from[level] = to + col;
+		free_from[level] = from + len + col;
 		rc = gp_printf(t, "set arrow from %.6g, graph 0 to %.6g, graph 1 "
 			       "nohead dashtype 2\nset label ", m[i].at, m[i].at) ||
 		     gp_quote(t, m[i].text) ||
-		     gp_printf(t, " at %.6g, graph %.2f left front\n", from,
-			       0.93 - 0.09 * (double)level);
+		     gp_printf(t, " at %.6g, graph %.2f %s front\n",
+			       left ? m[i].at - col : from,
+			       0.93 - 0.09 * (double)level, left ? "right" : "left");
 	}
 	free(m);
 	return rc;
@@ -856,14 +862,14 @@ static int drawn(const struct causes_ctx *cc, enum cause c)
  * sum of it and the classes under it.
  */
 static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
-			const struct run_model *m)
+			const struct run_model *m, double swapped)
 {
 	size_t n, i, k;
 	const enum cause *cl = model_classes(m->kind, &n);
 	int rc = 0;
 
 	for (i = n; !rc && i-- > 0;) {
-		char using[512], style[64];
+		char using[512], style[64], what[96];
 		size_t len;
 
 		if (!drawn(cc, cl[i]))
@@ -876,7 +882,11 @@ static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
 		snprintf(using + len, sizeof(using) - len, ")/($2-$1)):($2-$1)");
 		snprintf(style, sizeof(style), "boxes lc rgb '%s'",
 			 cause_colour[cl[i]]);
-		rc = clause(t, "causes", -1, using, style, "", cause_name(cl[i]));
+		/* the legend says how much: the reader of a mail cannot hover */
+		snprintf(what, sizeof(what), "%s: %.0f pages (%.0f%%)",
+			 cause_name(cl[i]), cc->used[cl[i]],
+			 100 * cc->used[cl[i]] / swapped);
+		rc = clause(t, "causes", -1, using, style, "", what);
 	}
 	return rc;
 }
@@ -928,9 +938,9 @@ static int chart_causes(const struct plot_opts *o, const struct run_set *set,
 {
 	static const char *const keys[] = {
 		"TITLE", "CAUSETITLE", "STACK", "PRIOTITLE", "PRIORITY",
-		"HAVEPRIO", "XMIN", "XMAX",
+		"HAVEPRIO", "XMIN", "XMAX", "MARKERS",
 	};
-	struct gp_text v[8] = { { 0 } };
+	struct gp_text v[9] = { { 0 } };
 	FILE *f = dat_open(o, "causes");
 	struct causes_ctx cc = { .f = f, .t_min = NAN, .t_max = NAN };
 	struct replay_opts ro = { NAN, causes_row, &cc };
@@ -947,7 +957,7 @@ static int chart_causes(const struct plot_opts *o, const struct run_set *set,
 	if (!rc && !(a.swapped > 0)) {
 		snprintf(why, sizeof(why), "run %lld swapped nothing out",
 			 (long long)r->id);
-		return not_drawn(o, "causes", f, v, 8, why);
+		return not_drawn(o, "causes", f, v, 9, why);
 	}
 	for (k = 0; k < NR_RECLAIMERS; k++)
 		prio |= cc.est[k] | cc.truth[k];
@@ -958,12 +968,12 @@ static int chart_causes(const struct plot_opts *o, const struct run_set *set,
 		 "; no priority: MGLRU has no priority levels to estimate, none traced" :
 		 "; no priority estimated or traced in this run");
 	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], why) ||
-	     causes_stack(&v[2], &cc, &m) ||
+	     causes_stack(&v[2], &cc, &m, a.swapped) || markers(&v[8], set, r) ||
 	     gp_quote(&v[3], "reclaim priority: estimated (lines), traced (points)") ||
 	     (prio && causes_priority(&v[4], &cc, &a)) ||
 	     gp_printf(&v[5], "%d", prio) ||
 	     gp_printf(&v[6], "%.6g", cc.t_min) || gp_printf(&v[7], "%.6g", cc.t_max);
-	return render(o, "causes", f, rc, keys, v, 8);
+	return render(o, "causes", f, rc, keys, v, 9);
 }
 
 /* ------------------------------------------------------------------ */

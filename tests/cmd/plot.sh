@@ -196,13 +196,15 @@ is "$(cat got.prio)" "$(cat want.prio)" \
 check "plot-8.7 (kswapd's traced priority is there to draw)" grep -q ":kswapd:12.0:12.0" want.prio
 # the stack in the script: drawn from the top down, each cause's box up to
 # the sum of it and the causes under it, in the model's order
-grep -o "using [^ ]* with boxes [^']*'[^']*' title '[a-z_]*'" cause/causes.gp |
+grep -o "using [^ ]* with boxes [^']*'[^']*' title '[a-z_]*" cause/causes.gp |
 	awk -v hdr="$(head -1 cause/causes.dat)" 'BEGIN { n = split(hdr, h, " "); for (i = 2; i <= n; i++) name[i - 1] = h[i] }
 	{ t = $NF; gsub("\047", "", t); s = t "="; u = $2; while (match(u, /\$[0-9]+/)) {
 		c = substr(u, RSTART + 1, RLENGTH - 1) + 0; if (c > 2) s = s name[c] "+"; u = substr(u, RSTART + RLENGTH) }
 	  printf "%s ", s }' > stack.txt
 is "$(cat stack.txt)" "unexplained=near_oom+file_refaults+unexplained+ file_refaults=near_oom+file_refaults+ near_oom=near_oom+ " \
 	"plot-8.8 stacked top down: unexplained on top of file_refaults on top of near_oom"
+check "plot-8.19 the legend says each cause's pages and share (attribute: near_oom 100, 0.9709)" \
+	grep -q "title 'near_oom: 100 pages (97%)'" cause/causes.gp
 check "plot-8.9 a colour per cause" test "$(grep -o "with boxes lc rgb '#[0-9a-f]*'" cause/causes.gp | sort -u | wc -l)" = 3
 check "plot-8.10 both panels on the run's time axis, 0 to 9 s" grep -q '^set xrange \[0:9\]$' cause/causes.gp
 check "plot-8.11 the priority panel runs 0..12, labelled" \
@@ -260,6 +262,18 @@ check "plot-8.24 priority: the run's time axis, not gnuplot's -10..10" grep -q '
 gnuplot -e "set table 'px.txt'; plot 'noprio/priority.png' binary filetype=png with rgbimage"
 check "plot-8.25 priority: the swap-out line is drawn" \
 	test "$(awk 'NF == 7 && $3 > 100 && $4 < 60 && $5 > 100 { n++ } END { print n + 0 }' px.txt)" -gt 300
+# the markers in both panels; a text that would pass the run's end (10 s,
+# 64 columns: 0.156 s a character) ends one character left of its line
+cp marks.db marks2.db
+q marks2.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 9500000, 0, 'writers done')"
+"$VMSCOPE" plot marks2.db --out marks2 --chart causes,timeseries > marks2.out 2>&1
+is "$?" 0 "plot-8.31 the charts of a run with a marker at its end"
+for chart in causes timeseries; do
+	check "plot-8.32 $chart: the marker near the end is drawn left of its line" \
+		grep -q "^set label 'writers done' at 9.34[0-9]*, graph 0.[0-9]* right front" marks2/$chart.gp
+	check "plot-8.33 $chart: the others right of theirs" \
+		grep -q "^set label 'hog started' at 2.15[0-9]*, graph 0.93 left front" marks2/$chart.gp
+done
 # no swap-out: nothing to stack, not drawn
 rc=$(run_rc noswap.out "$VMSCOPE" plot bare.db --out noswap --chart causes)
 is "$rc" 0 "plot-8.26 a run without swap-out is no error"
