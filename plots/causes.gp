@@ -17,8 +17,8 @@ if (GPVAL_TERM eq 'dumb') {
 	set key inside left top vertical Left reverse samplen 1
 	set lmargin 9; set rmargin 2
 } else {
-	set key at screen 0.70, graph 1 left top vertical Left reverse samplen 2
-	set lmargin at screen 0.08; set rmargin at screen 0.68
+	set key at screen 0.68, graph 1 left top vertical Left reverse samplen 2
+	set lmargin at screen 0.08; set rmargin at screen 0.66
 }
 if (have_priority) {
 	set tmargin at screen 0.90; set bmargin at screen 0.45
@@ -30,6 +30,7 @@ if (have_priority) {
 }
 # the run's markers, in both panels
 @MARKERS@
+set key title 'pages swapped out (share)' left
 set title @CAUSETITLE@
 set ylabel 'swap-out, pages/s'
 set yrange [0:*]
@@ -42,6 +43,7 @@ if (have_priority) {
 	set tmargin at screen 0.38; set bmargin at screen 0.10
 	set format x '%g'
 	set xlabel 'seconds since the start of the run'
+	set key title ''
 	set title @PRIOTITLE@
 	set ylabel 'priority (0 = desperate)'
 	# priority 0 at the top: deeper reclaim rises with the swap-out above

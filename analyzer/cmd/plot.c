@@ -883,7 +883,7 @@ static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
 		snprintf(style, sizeof(style), "boxes lc rgb '%s'",
 			 cause_colour[cl[i]]);
 		/* the legend says how much: the reader of a mail cannot hover */
-		snprintf(what, sizeof(what), "%s: %.0f pages (%.0f%%)",
+		snprintf(what, sizeof(what), "%s: %.0f (%.0f%%)",
 			 cause_name(cl[i]), cc->used[cl[i]],
 			 100 * cc->used[cl[i]] / swapped);
 		rc = clause(t, "causes", -1, using, style, "", what);
@@ -963,9 +963,9 @@ static int chart_causes(const struct plot_opts *o, const struct run_set *set,
 		prio |= cc.est[k] | cc.truth[k];
 	prio |= cc.deep;
 	runs_title("swap-out by cause", set, &idx, 1, title, sizeof(title));
-	snprintf(why, sizeof(why), "swap-out per interval by cause (%s model)%s",
+	snprintf(why, sizeof(why), "swap-out per interval by cause (%s model%s)",
 		 model_name(m.kind), prio ? "" : m.kind == MODEL_MGLRU ?
-		 "; no priority: MGLRU has no priority levels to estimate, none traced" :
+		 "; no priority: MGLRU has no levels, none traced" :
 		 "; no priority estimated or traced in this run");
 	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], why) ||
 	     causes_stack(&v[2], &cc, &m, a.swapped) || markers(&v[8], set, r) ||

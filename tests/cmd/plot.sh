@@ -204,7 +204,7 @@ grep -o "using [^ ]* with boxes [^']*'[^']*' title '[a-z_]*" cause/causes.gp |
 is "$(cat stack.txt)" "unexplained=near_oom+file_refaults+unexplained+ file_refaults=near_oom+file_refaults+ near_oom=near_oom+ " \
 	"plot-8.8 stacked top down: unexplained on top of file_refaults on top of near_oom"
 check "plot-8.19 the legend says each cause's pages and share (attribute: near_oom 100, 0.9709)" \
-	grep -q "title 'near_oom: 100 pages (97%)'" cause/causes.gp
+	grep -q "title 'near_oom: 100 (97%)'" cause/causes.gp
 check "plot-8.9 a colour per cause" test "$(grep -o "with boxes lc rgb '#[0-9a-f]*'" cause/causes.gp | sort -u | wc -l)" = 3
 check "plot-8.10 both panels on the run's time axis, 0 to 9 s" grep -q '^set xrange \[0:9\]$' cause/causes.gp
 check "plot-8.11 the priority panel runs 0..12, labelled" \
