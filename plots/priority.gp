@@ -10,7 +10,9 @@ have_swap = @HAVESWAP@
 # one time axis for both panels: the run's, with the same left and right
 # edges (text charts keep the whole width)
 set xrange [@XMIN@:@XMAX@]
-if (GPVAL_TERM ne 'dumb') { set lmargin at screen 0.09; set rmargin at screen 0.70 }
+# the key right of the plot, beside its panel
+if (GPVAL_TERM ne 'dumb') { set lmargin at screen 0.09; set rmargin at screen 0.62;
+	set key at screen 0.64, graph 1 left top Left reverse samplen 2 }
 set multiplot layout (have_priority + have_swap),1 title @TITLE@
 @MARKERS@
 if (have_priority) {

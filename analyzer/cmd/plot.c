@@ -752,6 +752,7 @@ static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 	     (pc.seen[PR_DIRECT] && clause(&v[2], "priority", -1, "1:3",
 					  "linespoints", "", "direct reclaim (estimated)")) ||
 	     (pc.seen[PR_TRUTH] && clause(&v[2], "priority", -1, "1:4", "lines", "",
+					 m.kind == MODEL_SPLIT ? "kswapd (traced)" :
 					 a.truth_from ? a.truth_from : "traced")) ||
 	     (pc.seen[PR_SWAP] && clause(&v[3], "priority", -1, "1:5", "lines",
 					"", "swap out")) ||
