@@ -14,7 +14,7 @@
 #include "groups.h"
 
 enum { CH_TIMESERIES, CH_SWAPPINESS, CH_ATTRIBUTION, CH_PRIORITY, CH_COMPARE,
-       NR_CHARTS };
+       CH_CAUSES, NR_CHARTS };
 
 struct plot_result {
 	int drawn[NR_CHARTS];

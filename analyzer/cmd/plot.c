@@ -12,6 +12,8 @@
  *   attribution  swapped-out MB by cause, stacked per --by / --rows group
  *   priority     one run's estimated reclaim priority next to swap-out
  *   compare      canonical metrics per --by group, % of the first group
+ *   causes       one run's swap-out per interval stacked by cause, over
+ *                its estimated and traced priority
  * With --format dumb the charts are text for e-mail, also printed here.
  */
 #include <errno.h>
@@ -38,13 +40,14 @@
 
 const char *const plot_chart_names[NR_CHARTS] = {
 	"timeseries", "swappiness", "attribution", "priority", "compare",
+	"causes",
 };
 #define chart_names plot_chart_names
 
 static void plot_usage(FILE *out)
 {
 	fprintf(out, "usage: vmscope plot DB... --out DIR [--format png|svg|pdf|dumb]\n"
-		"                    [--chart timeseries,swappiness,attribution,priority,compare]\n"
+		"                    [--chart timeseries,swappiness,attribution,priority,compare,causes]\n"
 		"                    [--run ID] [--overlay] [--by TAG] [--rows TAG]\n");
 }
 
@@ -215,12 +218,14 @@ static int not_drawn(const struct plot_opts *o, const char *name, FILE *dat,
 static int render(const struct plot_opts *o, const char *name, FILE *dat,
 		  int rc, const char *const *keys, struct gp_text *vals, size_t n)
 {
-	const char *values[8];
+	const char *values[12];   /* keys of the widest template */
 	size_t i;
 
 	if (dat && dat_close(o, name, dat))
 		rc = -1;
-	for (i = 0; i < n; i++)
+	if (n > sizeof(values) / sizeof(values[0]))
+		rc = error("%s: too many template keys", name);
+	for (i = 0; !rc && i < n; i++)
 		values[i] = vals[i].buf ? vals[i].buf : "";
 	rc = rc || gp_render(o->dir, name, o->fmt, keys, values, n) ||
 	     gp_run(o->dir, name) ||
@@ -311,18 +316,22 @@ static int markers(struct gp_text *t, const struct run_set *set,
 	for (level = 0; level < MARKER_LEVELS; level++)
 		free_from[level] = -INFINITY;
 	for (i = 0; !rc && i < n; i++) {
-		/* the text starts one character right of its line */
-		double from = m[i].at + col, to = from + col * (double)strlen(m[i].text);
+		/* the text starts one character right of its line, or ends
+		 * one character left of it where it would pass the run's end */
+		double len = col * (double)strlen(m[i].text);
+		int left = m[i].at + col + len > span && m[i].at - col - len >= 0;
+		double from = left ? m[i].at - col - len : m[i].at + col;
 
 		for (level = 0; level < MARKER_LEVELS - 1 && free_from[level] > from;
 		     level++)
 			;
-		free_from[level] = to + col;
+		free_from[level] = from + len + col;
 		rc = gp_printf(t, "set arrow from %.6g, graph 0 to %.6g, graph 1 "
 			       "nohead dashtype 2\nset label ", m[i].at, m[i].at) ||
 		     gp_quote(t, m[i].text) ||
-		     gp_printf(t, " at %.6g, graph %.2f left front\n", from,
-			       0.93 - 0.09 * (double)level);
+		     gp_printf(t, " at %.6g, graph %.2f %s front\n",
+			       left ? m[i].at - col : from,
+			       0.93 - 0.09 * (double)level, left ? "right" : "left");
 	}
 	free(m);
 	return rc;
@@ -671,9 +680,13 @@ static int chart_attribution(const struct plot_opts *o, const struct run_set *se
 /* priority                                                            */
 /* ------------------------------------------------------------------ */
 
+/* what a priority chart found: per column of priority.dat from 2 on */
+enum { PR_KSWAPD, PR_DIRECT, PR_TRUTH, PR_SWAP, NR_PR };
+
 struct priority_ctx {
 	FILE *f;
-	int seen[2];       /* any priority at all; any swap-out rate */
+	int seen[NR_PR];
+	double t_min, t_max;
 };
 
 /*
@@ -687,42 +700,281 @@ static int priority_row(void *ctx, const struct replay_iv *iv)
 	struct priority_ctx *pc = ctx;
 	double truth = iv->split ? iv->p_true[RC_KSWAPD] : iv->truth;
 
+	if (isnan(pc->t_min))
+		pc->t_min = iv->t_s;
+	pc->t_max = iv->t_s;
 	fprintf(pc->f, "%.6g", iv->t_s);
-	put_seen(pc->f, iv->out->p_kswapd, &pc->seen[0]);
-	put_seen(pc->f, iv->out->p_direct, &pc->seen[0]);
-	put_seen(pc->f, truth, &pc->seen[0]);
+	put_seen(pc->f, iv->out->p_kswapd, &pc->seen[PR_KSWAPD]);
+	put_seen(pc->f, iv->out->p_direct, &pc->seen[PR_DIRECT]);
+	put_seen(pc->f, truth, &pc->seen[PR_TRUTH]);
 	put_seen(pc->f, iv->in->dt_s > 0 ? iv->in->swap_out / iv->in->dt_s : NAN,
-		 &pc->seen[1]);
+		 &pc->seen[PR_SWAP]);
 	fputc('\n', pc->f);
 	return 0;
 }
 
+/*
+ * A panel whose every point is missing is left out (gnuplot would draw
+ * it on a made-up -10..10 axis), and the title says what is missing; a
+ * column without a point gets no legend entry.
+ */
 static int chart_priority(const struct plot_opts *o, const struct run_set *set,
 			  const struct run_ref *r)
 {
-	static const char *const keys[] = { "TITLE", "MARKERS", "PRIORITY", "SWAP" };
-	struct gp_text v[4] = { { 0 } };
+	static const char *const keys[] = {
+		"TITLE", "MARKERS", "PRIORITY", "SWAP", "HAVEPRIO", "HAVESWAP",
+		"XMIN", "XMAX",
+	};
+	struct gp_text v[8] = { { 0 } };
 	FILE *f = dat_open(o, "priority");
-	struct priority_ctx pc = { f, { 0, 0 } };
+	struct priority_ctx pc = { .f = f, .t_min = NAN, .t_max = NAN };
+	struct replay_opts ro = { NAN, priority_row, &pc };
 	struct run_model m;
 	struct attribution a;
-	char who[256], title[300];
-	int rc = f ? 0 : -1;
+	char who[256], title[400];
+	int rc = f ? 0 : -1, prio;
 
+	rc = rc || replay_run(set, r, &m, &a, &ro);
+	prio = pc.seen[PR_KSWAPD] || pc.seen[PR_DIRECT] || pc.seen[PR_TRUTH];
+	if (!rc && !prio && !pc.seen[PR_SWAP]) {
+		snprintf(title, sizeof(title), "run %lld has no priority estimate "
+			 "or trace and no swap-out", (long long)r->id);
+		return not_drawn(o, "priority", f, v, 8, title);
+	}
 	run_name(r, o->rows, who, sizeof(who));
-	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s", who);
-	struct replay_opts ro = { NAN, priority_row, &pc };
+	snprintf(title, sizeof(title), "vmscope: reclaim priority, %s%s", who,
+		 prio ? "" : m.kind == MODEL_MGLRU ? " -- no priority: MGLRU "
+		 "has no levels to estimate, none traced" :
+		 " -- no priority estimated or traced in this run");
+	rc = rc || markers(&v[1], set, r) ||
+	     (pc.seen[PR_KSWAPD] && clause(&v[2], "priority", -1, "1:2",
+					  "linespoints", "", "kswapd (estimated)")) ||
+	     (pc.seen[PR_DIRECT] && clause(&v[2], "priority", -1, "1:3",
+					  "linespoints", "", "direct reclaim (estimated)")) ||
+	     (pc.seen[PR_TRUTH] && clause(&v[2], "priority", -1, "1:4", "lines", "",
+					 m.kind == MODEL_SPLIT ? "kswapd (traced)" :
+					 a.truth_from ? a.truth_from : "traced")) ||
+	     (pc.seen[PR_SWAP] && clause(&v[3], "priority", -1, "1:5", "lines",
+					"", "swap out")) ||
+	     gp_quote(&v[0], title) || gp_printf(&v[4], "%d", prio) ||
+	     gp_printf(&v[5], "%d", pc.seen[PR_SWAP]) ||
+	     gp_printf(&v[6], "%.6g", pc.t_min) ||
+	     gp_printf(&v[7], "%.6g", pc.t_max > pc.t_min ? pc.t_max : pc.t_min + 1);
+	return render(o, "priority", f, rc, keys, v, 8);
+}
 
-	rc = rc || replay_run(set, r, &m, &a, &ro) ||
-	     markers(&v[1], set, r) ||
-	     clause(&v[2], "priority", -1, "1:2", "linespoints", "", "kswapd (estimated)") ||
-	     clause(&v[2], "priority", -1, "1:3", "linespoints", "", "direct reclaim (estimated)") ||
-	     clause(&v[2], "priority", -1, "1:4", "lines", "",
-		    a.truth_from ? a.truth_from : "true priority (not recorded)") ||
-	     clause(&v[3], "priority", -1, "1:5", "lines", "", "swap out") ||
-	     gp_quote(&v[0], title) ||
-	     (!pc.seen[0] && no_data(&v[2])) || (!pc.seen[1] && no_data(&v[3]));
-	return render(o, "priority", f, rc, keys, v, 4);
+/* ------------------------------------------------------------------ */
+/* causes                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One run's swap-out per interval, stacked by cause, over its priority.
+ * The pages of a cause in an interval are what the replay added to that
+ * cause's total in it (replay_run() calls back after adding): the same
+ * split as `attribute`, with the unexplained share of a split-LRU interval
+ * kept apart rather than folded into its dominant cause.
+ *
+ * causes.dat: interval start and end (s), the pages of every cause (enum
+ * order, so a cause keeps its column and colour in every run), then per
+ * reclaimer the estimated priority, per reclaimer the traced one (split
+ * LRU: kswapd and "any other task" in direct's column), and the classic
+ * or MGLRU truth (the deepest level traced or in zoneinfo).
+ */
+enum { CC_EST = 3 + NR_CAUSES, CC_TRUE = CC_EST + NR_RECLAIMERS,
+       CC_DEEP = CC_TRUE + NR_RECLAIMERS };
+
+/* a colour per cause, the same in every chart: red for the desperate,
+ * blues for file-side reasons, grey for what the model cannot explain */
+static const char *const cause_colour[NR_CAUSES] = {
+	[CAUSE_MAPPED] = "#8e44ad", [CAUSE_DISTRESS] = "#922b21",
+	[CAUSE_BUILDUP] = "#a0522d", [CAUSE_NEAR_OOM] = "#e74c3c",
+	[CAUSE_FILE_TINY] = "#f39c12", [CAUSE_SMALL_FILE] = "#f1c40f",
+	[CAUSE_FILE_REFAULTS] = "#2e86c1", [CAUSE_ACTIVE_FILE] = "#17a589",
+	[CAUSE_MG_ANON_OLDER] = "#27ae60", [CAUSE_MG_SWAPPINESS_200] = "#c2185b",
+	[CAUSE_MG_REFAULT_CTRL] = "#00acc1", [CAUSE_MG_FILE_EXHAUSTED] = "#7d8c1e",
+	[CAUSE_UNEXPLAINED] = "#9e9e9e",
+};
+static const char *const reclaimer_colour[NR_RECLAIMERS] = {
+	"#1f4e9c", "#d35400", "#1e8449", "#7d3c98", "#5d6d7e",
+};
+
+struct causes_ctx {
+	FILE *f;
+	const struct attribution *a;   /* the replay's running sums */
+	double before[NR_CAUSES];      /* a->pages after the last interval */
+	double used[NR_CAUSES];        /* pages per cause over the run */
+	double t_min, t_max;
+	int est[NR_RECLAIMERS], truth[NR_RECLAIMERS], deep;   /* seen */
+};
+
+static int causes_row(void *ctx, const struct replay_iv *iv)
+{
+	struct causes_ctx *cc = ctx;
+	double t0 = iv->t_s - iv->in->dt_s;
+	int c, r;
+
+	if (isnan(cc->t_min) || t0 < cc->t_min)
+		cc->t_min = t0;
+	cc->t_max = iv->t_s;
+	fprintf(cc->f, "%.6g %.6g", t0, iv->t_s);
+	for (c = 0; c < NR_CAUSES; c++) {
+		double pages = cc->a->pages[c] - cc->before[c];
+
+		cc->before[c] = cc->a->pages[c];
+		cc->used[c] += pages;
+		/* pages, not rates: every digit, for a person to add up */
+		fprintf(cc->f, " %.10g", pages);
+	}
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		put_seen(cc->f, iv->split ? iv->split->r[r].p_est :
+			 r == RC_KSWAPD ? iv->out->p_kswapd :
+			 r == RC_DIRECT ? iv->out->p_direct : NAN, &cc->est[r]);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		put_seen(cc->f, iv->split ? iv->p_true[r] : NAN, &cc->truth[r]);
+	put_seen(cc->f, iv->split ? NAN : iv->truth, &cc->deep);
+	fputc('\n', cc->f);
+	return 0;
+}
+
+/* "# t_start t_end <causes> est_<reclaimer>... traced_<reclaimer>... traced" */
+static void causes_header(FILE *f)
+{
+	int c, r;
+
+	fputs("# t_start t_end", f);
+	for (c = 0; c < NR_CAUSES; c++)
+		fprintf(f, " %s", cause_name((enum cause)c));
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		fprintf(f, " est_%s", reclaimer_name((enum reclaimer)r));
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		fprintf(f, " traced_%s", reclaimer_name((enum reclaimer)r));
+	fputs(" traced\n", f);
+}
+
+static int drawn(const struct causes_ctx *cc, enum cause c)
+{
+	return cc->used[c] > 0 || c == CAUSE_UNEXPLAINED;
+}
+
+/*
+ * The stack: the model's classes bottom up in model_classes() order
+ * ("unexplained" last, on top), those that swapped nothing left out but
+ * "unexplained"; drawn top down, the box of a class reaching up to the
+ * sum of it and the classes under it.
+ */
+static int causes_stack(struct gp_text *t, const struct causes_ctx *cc,
+			const struct run_model *m, double swapped)
+{
+	size_t n, i, k;
+	const enum cause *cl = model_classes(m->kind, &n);
+	int rc = 0;
+
+	for (i = n; !rc && i-- > 0;) {
+		char using[512], style[64], what[96];
+		size_t len;
+
+		if (!drawn(cc, cl[i]))
+			continue;
+		len = (size_t)snprintf(using, sizeof(using), "(($1+$2)/2):((0");
+		for (k = 0; k <= i; k++)
+			if (drawn(cc, cl[k]))
+				len += (size_t)snprintf(using + len, sizeof(using) - len,
+							"+$%d", 3 + (int)cl[k]);
+		snprintf(using + len, sizeof(using) - len, ")/($2-$1)):($2-$1)");
+		snprintf(style, sizeof(style), "boxes lc rgb '%s'",
+			 cause_colour[cl[i]]);
+		/* the legend says how much: the reader of a mail cannot hover */
+		snprintf(what, sizeof(what), "%s: %.0f (%.0f%%)",
+			 cause_name(cl[i]), cc->used[cl[i]],
+			 100 * cc->used[cl[i]] / swapped);
+		rc = clause(t, "causes", -1, using, style, "", what);
+	}
+	return rc;
+}
+
+/* estimated priorities as lines, traced ones as points, per reclaimer */
+static int causes_priority(struct gp_text *t, const struct causes_ctx *cc,
+			   const struct attribution *a)
+{
+	int r, rc = 0;
+
+	for (r = 0; !rc && r < NR_RECLAIMERS; r++) {
+		char using[32], style[64], what[96];
+
+		if (!cc->est[r])
+			continue;
+		/* at the interval's middle; an interval without breaks the line */
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_EST + r);
+		snprintf(style, sizeof(style), "linespoints pt 6 ps 1 lw 2 "
+			 "lc rgb '%s'", reclaimer_colour[r]);
+		snprintf(what, sizeof(what), "%s, estimated",
+			 reclaimer_name((enum reclaimer)r));
+		rc = clause(t, "causes", -1, using, style, "", what);
+	}
+	for (r = 0; !rc && r < NR_RECLAIMERS; r++) {
+		char using[32], style[64], what[96];
+
+		if (!cc->truth[r])
+			continue;
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_TRUE + r);
+		/* a cross: the estimate's circle shows through where they agree */
+		snprintf(style, sizeof(style), "points pt 2 ps 1.5 lw 2 lc rgb '%s'",
+			 reclaimer_colour[r]);
+		snprintf(what, sizeof(what), "%s, traced", r == RC_KSWAPD ?
+			 "kswapd" : "other tasks");
+		rc = clause(t, "causes", -1, using, style, "", what);
+	}
+	if (!rc && cc->deep) {
+		char using[32];
+
+		snprintf(using, sizeof(using), "(($1+$2)/2):%d", CC_DEEP);
+		rc = clause(t, "causes", -1, using, "points pt 2 ps 1.5 lw 2 lc rgb 'black'",
+			    "", a->truth_from ? a->truth_from : "traced");
+	}
+	return rc;
+}
+
+static int chart_causes(const struct plot_opts *o, const struct run_set *set,
+			const struct run_ref *r)
+{
+	static const char *const keys[] = {
+		"TITLE", "CAUSETITLE", "STACK", "PRIOTITLE", "PRIORITY",
+		"HAVEPRIO", "XMIN", "XMAX", "MARKERS",
+	};
+	struct gp_text v[9] = { { 0 } };
+	FILE *f = dat_open(o, "causes");
+	struct causes_ctx cc = { .f = f, .t_min = NAN, .t_max = NAN };
+	struct replay_opts ro = { NAN, causes_row, &cc };
+	struct run_model m;
+	struct attribution a;
+	char title[512], why[160];
+	size_t idx = (size_t)(r - set->runs);
+	int rc = f ? 0 : -1, prio = 0, k;
+
+	cc.a = &a;
+	if (f)
+		causes_header(f);
+	rc = rc || replay_run(set, r, &m, &a, &ro);
+	if (!rc && !(a.swapped > 0)) {
+		snprintf(why, sizeof(why), "run %lld swapped nothing out",
+			 (long long)r->id);
+		return not_drawn(o, "causes", f, v, 9, why);
+	}
+	for (k = 0; k < NR_RECLAIMERS; k++)
+		prio |= cc.est[k] | cc.truth[k];
+	prio |= cc.deep;
+	runs_title("swap-out by cause", set, &idx, 1, title, sizeof(title));
+	snprintf(why, sizeof(why), "swap-out per interval by cause (%s model%s)",
+		 model_name(m.kind), prio ? "" : m.kind == MODEL_MGLRU ?
+		 "; no priority: MGLRU has no levels, none traced" :
+		 "; no priority estimated or traced in this run");
+	rc = rc || gp_quote(&v[0], title) || gp_quote(&v[1], why) ||
+	     causes_stack(&v[2], &cc, &m, a.swapped) || markers(&v[8], set, r) ||
+	     gp_quote(&v[3], "reclaim priority: estimated (lines), traced (points)") ||
+	     (prio && causes_priority(&v[4], &cc, &a)) ||
+	     gp_printf(&v[5], "%d", prio) ||
+	     gp_printf(&v[6], "%.6g", cc.t_min) || gp_printf(&v[7], "%.6g", cc.t_max);
+	return render(o, "causes", f, rc, keys, v, 9);
 }
 
 /* ------------------------------------------------------------------ */
@@ -902,7 +1154,7 @@ static int parse_charts(const char *list, struct plot_opts *o)
 			;
 		if (c == NR_CHARTS)
 			rc = error("unknown chart '%s': expected timeseries, swappiness, "
-				   "attribution, priority or compare", name);
+				   "attribution, priority, compare or causes", name);
 		else
 			o->want[c] = 1;
 	}
@@ -945,6 +1197,8 @@ int plot_charts(const struct plot_opts *o, const struct run_set *set)
 		rc = chart_priority(o, set, &set->runs[runs[nr - 1]]);
 	if (!rc && o->want[CH_COMPARE])
 		rc = chart_compare(o, set, &blocks);
+	if (!rc && o->want[CH_CAUSES])
+		rc = chart_causes(o, set, &set->runs[runs[nr - 1]]);
 	group_list_release(&blocks);
 	free(runs);
 	return rc;
@@ -964,7 +1218,7 @@ int cmd_plot(int argc, char **argv, struct cmd_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct plot_opts o = { .by = "kernel", .rows = "swappiness", .fmt = GP_PNG,
-			       .want = { 1, 1, 1, 1, 1 } };
+			       .want = { 1, 1, 1, 1, 1, 1 } };
 	struct run_set set;
 	int c, rc, f;
 

@@ -217,6 +217,7 @@ static const char *const chart_captions[NR_CHARTS] = {
 	[CH_ATTRIBUTION] = "swap-out by cause",
 	[CH_PRIORITY] = "reclaim priority",
 	[CH_COMPARE] = "the most changed metrics, per cent of the largest group",
+	[CH_CAUSES] = "swap-out per interval by cause, over reclaim priority",
 };
 
 static int draw(const struct report *r, enum doc_format fmt,

@@ -134,6 +134,160 @@ check "plot-7.6 and the chart is not drawn, with a reason" \
 "$VMSCOPE" plot sweep.db --out dumb --format dumb --chart attribution > attr.txt 2>&1
 check "plot-3.6 attribution as text" grep -q "swap-out by cause" attr.txt
 
+# --- the causes chart (issue 17): a split-LRU run built like
+# attribute.sh's lag.csv (one kswapd walk a second at 2, 6 and 7 s, 7 anon
+# pages each, one swapped; a file activation shown in (3, 4]), traced
+# pages at level 12 for those walks, and at 9 s a direct reclaim whose 500
+# anon pages over 400000 inactive file pages only priority 0 lets in
+{
+	h="t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pgscan_direct,pgsteal_direct,allocstall_normal,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+	for k in 0 1 2 3 4 5 6 7 8 9 10 11 12; do h="$h,trace.kswapd_scan_file_$k"; done
+	echo "$h"
+	walks=0 act=0 d=0 dsc=0 out=0 tr=0
+	for t in 0 1 2 3 4 5 6 7 8 9; do
+		case $t in 2 | 6 | 7) walks=$((walks + 1)) out=$((out + 1)) tr=$((tr + 67)) ;; esac
+		[ "$t" = 9 ] && d=1 out=$((out + 100)) dsc=500
+		[ "$t" = 4 ] && act=1
+		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$((4 * dsc)),$((dsc / 8)),$d,$out,$((7 * walks + dsc)),$((67 * walks + 3 * dsc)),105984,1000,400000,100000,100000,$act,0,0,0,0,0,0,0,0,0,0,0,0,$tr"
+	done
+} > cause.csv
+setup "$VMSCOPE" import cause.csv -o cause.db --tag kernel=6.1.0 --tag swappiness=60
+rc=$(run_rc cause.out "$VMSCOPE" plot cause.db --out cause --chart causes)
+is "$rc" 0 "plot-8.1 the causes chart of a split-LRU run"
+check "plot-8.2 a PNG with its script and data" \
+	test "$(magic cause/causes.png)" = png -a -s cause/causes.gp -a -s cause/causes.dat
+# the independent reading: `attribute --intervals` of the same db; per
+# interval with swap-out its pages and its dominant cause, against the
+# sum of the chart's cause columns and the largest of them
+setup "$VMSCOPE" attribute cause.db --intervals --format csv > cause-int.csv
+setup "$VMSCOPE" attribute cause.db --format csv > cause-run.csv
+tr -d '"' < cause-int.csv | awk -F, '$3 == "all" && $8 > 0 { printf "%s:%s:%s ", $2, $8, $7 }' > want.iv
+# causes.dat: "# t_start t_end <cause>... est_<reclaimer>... traced_<reclaimer>... traced"
+dat_iv() {  # the intervals with swap-out: t_end:pages:largest cause
+	awk '/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; ncause = col["unexplained"]; next }
+		{ sum = 0; best = ""; for (c = 3; c <= ncause; c++) { sum += $c
+			if (best == "" || $c > $(col[best])) for (n in col) if (col[n] == c) best = n }
+		  if (sum > 0) printf "%.1f:%.0f:%s ", $2, sum, best }' "$1"
+}
+is "$(dat_iv cause/causes.dat)" "$(cat want.iv)" \
+	"plot-8.3 per interval: the chart's stack is attribute --intervals' swap-out, topped by its dominant cause"
+check "plot-8.4 (and the run has three causes: near_oom, file_refaults, unexplained)" \
+	grep -q "9.0:100:near_oom.*6.0:1:file_refaults\|6.0:1:file_refaults.*9.0:100:near_oom" want.iv
+# over the run, each cause's share of the chart's pages is attribute's
+tr -d '"' < cause-run.csv | awk -F, 'NR > 1 { printf "%s:%s ", $3, $5 }' > want.share
+share_of() {
+	awk 'FNR == NR { m = split($0, a, " "); for (i = 1; i <= m; i++) { split(a[i], b, ":"); cl[++n] = b[1] }; next }
+		/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{ for (k = 1; k <= n; k++) { p[k] += $(col[cl[k]]); tot += $(col[cl[k]]) } }
+		END { for (k = 1; k <= n; k++) printf "%s:%.4f ", cl[k], p[k] / tot }' want.share "$1"
+}
+is "$(share_of cause/causes.dat)" "$(cat want.share)" \
+	"plot-8.5 each cause's share of the chart's swap-out is attribute's for the run (unexplained apart)"
+# the priority panel: kswapd's and direct's estimate and kswapd's traced
+# priority in the intervals attribute --intervals shows them
+tr -d '"' < cause-int.csv | awk -F, '$3 == "kswapd" || $3 == "direct" { printf "%s:%s:%s:%s ", $2, $3, $4, $5 }' > want.prio
+awk '/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+	function f(v) { return v == "NaN" ? "" : sprintf("%.1f", v) }
+	{ split("kswapd direct", w, " "); for (k = 1; k <= 2; k++) if ($(col["est_" w[k]]) != "NaN")
+		printf "%.1f:%s:%s:%s ", $2, w[k], f($(col["est_" w[k]])), w[k] == "kswapd" ? f($(col["traced_kswapd"])) : "" }' \
+	cause/causes.dat > got.prio
+is "$(cat got.prio)" "$(cat want.prio)" \
+	"plot-8.6 the priorities drawn are attribute --intervals' p_est and p_true"
+check "plot-8.7 (kswapd's traced priority is there to draw)" grep -q ":kswapd:12.0:12.0" want.prio
+# the stack in the script: drawn from the top down, each cause's box up to
+# the sum of it and the causes under it, in the model's order
+grep -o "using [^ ]* with boxes [^']*'[^']*' title '[a-z_]*" cause/causes.gp |
+	awk -v hdr="$(head -1 cause/causes.dat)" 'BEGIN { n = split(hdr, h, " "); for (i = 2; i <= n; i++) name[i - 1] = h[i] }
+	{ t = $NF; gsub("\047", "", t); s = t "="; u = $2; while (match(u, /\$[0-9]+/)) {
+		c = substr(u, RSTART + 1, RLENGTH - 1) + 0; if (c > 2) s = s name[c] "+"; u = substr(u, RSTART + RLENGTH) }
+	  printf "%s ", s }' > stack.txt
+is "$(cat stack.txt)" "unexplained=near_oom+file_refaults+unexplained+ file_refaults=near_oom+file_refaults+ near_oom=near_oom+ " \
+	"plot-8.8 stacked top down: unexplained on top of file_refaults on top of near_oom"
+check "plot-8.19 the legend says each cause's pages and share (attribute: near_oom 100, 0.9709)" \
+	grep -q "title 'near_oom: 100 (97%)'" cause/causes.gp
+check "plot-8.9 a colour per cause" test "$(grep -o "with boxes lc rgb '#[0-9a-f]*'" cause/causes.gp | sort -u | wc -l)" = 3
+check "plot-8.10 both panels on the run's time axis, 0 to 9 s" grep -q '^set xrange \[0:9\]$' cause/causes.gp
+check "plot-8.11 the priority panel runs 0..12, labelled" \
+	grep -q "set yrange \[12.5:-0.5\]" cause/causes.gp -a "$(grep -c "priority (0 = desperate)" cause/causes.gp)" = 1
+check "plot-8.12 and is drawn" grep -q "^have_priority = 1$" cause/causes.gp
+# the image is not blank: gnuplot reads the PNG back, pixel by pixel;
+# near_oom's 100 pages/s box is a large red area
+gnuplot -e "set table 'px.txt'; plot 'cause/causes.png' binary filetype=png with rgbimage"
+red=$(awk 'NF == 7 && $3 > 200 && $4 < 140 && $5 < 140 { n++ } END { print n + 0 }' px.txt)
+check "plot-8.13 the PNG shows near_oom's box ($red red pixels)" test "$red" -gt 5000
+for fmt in svg pdf; do
+	rc=$(run_rc cause.$fmt.out "$VMSCOPE" plot cause.db --out cause --chart causes --format $fmt)
+	check "plot-8.14 the causes chart as $fmt" test "$rc" = 0 -a "$(magic cause/causes.$fmt)" = $fmt
+done
+"$VMSCOPE" plot cause.db --out cause --chart causes --format dumb > cause.txt
+is "$?" 0 "plot-8.15 the causes chart as text"
+check "plot-8.16 with the causes in its legend" grep -q 'near_oom' cause.txt
+check "plot-8.17 and near_oom's box" test "$(grep -c '\$' cause.txt)" -gt 10
+is "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' cause/causes.txt)" 76 \
+	"plot-8.18 it fits 76 columns"
+
+# a 2.6.16 run (the classic model; swap at swappiness 0 only where the
+# priority reached 0) with zoneinfo's prev_priority as the truth, built
+# like attribute.sh's truth.csv
+awk 'BEGIN { L = 1500000; split("12 3 0 0 5 0 4", p, " ")
+	print "t,pgscan_kswapd_normal,kswapd_steal,pgsteal_normal,pageoutrun,pswpout,nr_mapped,nr_inactive,meminfo.MemTotal,zoneinfo.node0.DMA.prev_priority,zoneinfo.node0.Normal.prev_priority"
+	for (i = 1; i <= 7; i++) {
+		if (i > 1) { sc = 50 * 2 * int(L / 2 ^ p[i]); s += sc; st += int(0.9 * sc); r += 50; if (p[i] == 0) o += int(0.1 * sc) }
+		print i "," s + 0 "," st + 0 "," st + 0 "," r + 0 "," o + 0 ",6537871,1500000,30408704,12," p[i] } }' > classic.csv
+setup "$VMSCOPE" import classic.csv -o classic.db --tag kernel=2.6.16 --tag swappiness=0
+rc=$(run_rc classic.out "$VMSCOPE" plot classic.db --out classic --chart causes)
+is "$rc" 0 "plot-8.40 the causes chart of a classic (2.6) run"
+setup "$VMSCOPE" attribute classic.db --intervals --format csv > classic-int.csv
+tr -d '"' < classic-int.csv | awk -F, '$3 == "all" && $8 > 0 { printf "%s:%s:%s ", $2, $8, $7 }' > want.iv
+is "$(dat_iv classic/causes.dat)" "$(cat want.iv)" \
+	"plot-8.41 per interval: the stack is attribute --intervals' swap-out and cause"
+tr -d '"' < classic-int.csv | awk -F, '$3 == "all" { printf "%s:%s:%s ", $2, $4, $5 }' > want.prio
+awk '/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+	{ printf "%.1f:%.1f:%.1f ", $2, $(col["est_kswapd"]), $(col["traced"]) }' classic/causes.dat > got.prio
+is "$(cat got.prio)" "$(cat want.prio)" \
+	"plot-8.42 the estimated and the zoneinfo priority drawn are attribute --intervals' p_est and p_true"
+check "plot-8.43 the truth is named in the legend" grep -q "title 'prev_priority (zoneinfo)'" classic/causes.gp
+
+# no estimate (a run with swap-out only): no priority panel in either
+# chart, a title that says so, the run's own time axis (was -10..10 and
+# "no data" in the priority chart)
+"$VMSCOPE" plot marks.db --out noprio --chart priority,causes > noprio.out 2>&1
+is "$?" 0 "plot-8.20 a run without a priority estimate"
+for chart in priority causes; do
+	check "plot-8.21 $chart: no priority panel" grep -q "^have_priority = 0$" noprio/$chart.gp
+	check "plot-8.22 $chart: the title says why" grep -q "no priority estimated or traced in this run" noprio/$chart.gp
+	check "plot-8.23 $chart: no 'no data' line" test -z "$(grep -i 'no data' noprio/$chart.gp)"
+done
+check "plot-8.24 priority: the run's time axis, not gnuplot's -10..10" grep -q '^set xrange \[1:10\]$' noprio/priority.gp
+gnuplot -e "set table 'px.txt'; plot 'noprio/priority.png' binary filetype=png with rgbimage"
+check "plot-8.25 priority: the swap-out line is drawn" \
+	test "$(awk 'NF == 7 && $3 > 100 && $4 < 60 && $5 > 100 { n++ } END { print n + 0 }' px.txt)" -gt 300
+# the markers in both panels; a text that would pass the run's end (10 s,
+# 64 columns: 0.156 s a character) ends one character left of its line
+cp marks.db marks2.db
+q marks2.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 9500000, 0, 'writers done')"
+"$VMSCOPE" plot marks2.db --out marks2 --chart causes,timeseries > marks2.out 2>&1
+is "$?" 0 "plot-8.31 the charts of a run with a marker at its end"
+for chart in causes timeseries; do
+	check "plot-8.32 $chart: the marker near the end is drawn left of its line" \
+		grep -q "^set label 'writers done' at 9.34[0-9]*, graph 0.[0-9]* right front" marks2/$chart.gp
+	check "plot-8.33 $chart: the others right of theirs" \
+		grep -q "^set label 'hog started' at 2.15[0-9]*, graph 0.93 left front" marks2/$chart.gp
+done
+# no swap-out: nothing to stack, not drawn
+rc=$(run_rc noswap.out "$VMSCOPE" plot bare.db --out noswap --chart causes)
+is "$rc" 0 "plot-8.26 a run without swap-out is no error"
+check "plot-8.27 and the causes chart is not drawn, with a reason" \
+	test ! -e noswap/causes.png -a -n "$(grep 'causes: not drawn: run 1 swapped nothing out' noswap.out)"
+# hostile tags reach the script as quoted text
+setup "$VMSCOPE" import cause.csv -o evil.db --tag kernel="$evil" --tag swappiness="$evil"
+rc=$(run_rc evil.out "$VMSCOPE" plot evil.db --out evil --chart causes,priority)
+is "$rc" 0 "plot-8.28 the causes chart of a run with hostile tags"
+# (the tag holds "$$" as such: $'...' expands no variables)
+check "plot-8.29 ran nothing" test ! -e pwned -a ! -e '/tmp/pwned-$$' -a ! -e evil/pwned
+check "plot-8.30 and shows them as text in the title" \
+	grep -qF "title 'vmscope: swap-out by cause -- run 1; kernel it''s \"x\" \\  ; system(\"touch pwned\"); set output \"/tmp/pwned-\$\$\" @; swappiness it''s" evil/causes.gp
+
 # the script redraws the chart by hand
 rm -f png/compare.png
 (cd png && gnuplot compare.gp)
