@@ -137,18 +137,20 @@ check "plot-3.6 attribution as text" grep -q "swap-out by cause" attr.txt
 # --- the causes chart (issue 17): a split-LRU run built like
 # attribute.sh's lag.csv (one kswapd walk a second at 2, 6 and 7 s, 7 anon
 # pages each, one swapped; a file activation shown in (3, 4]), traced
-# pages at level 12 for those walks, and at 9 s a direct reclaim whose 500
-# anon pages over 400000 inactive file pages only priority 0 lets in
+# pages at level 12 for those walks, and at 9 s, the lists down to 1000
+# inactive anon and 1000 inactive file pages, a direct walk of 2994 pages:
+# file at levels 9..1 (994), then priority 0, SCAN_EQUAL (split-2.4)
 {
 	h="t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pgscan_direct,pgsteal_direct,allocstall_normal,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
 	for k in 0 1 2 3 4 5 6 7 8 9 10 11 12; do h="$h,trace.kswapd_scan_file_$k"; done
 	echo "$h"
-	walks=0 act=0 d=0 dsc=0 out=0 tr=0
+	walks=0 act=0 d=0 da=0 df=0 out=0 tr=0 lists=105984,1000,400000,100000
 	for t in 0 1 2 3 4 5 6 7 8 9; do
 		case $t in 2 | 6 | 7) walks=$((walks + 1)) out=$((out + 1)) tr=$((tr + 67)) ;; esac
-		[ "$t" = 9 ] && d=1 out=$((out + 100)) dsc=500
+		[ "$t" = 8 ] && lists=1000,0,1000,0
+		[ "$t" = 9 ] && d=1 out=$((out + 100)) da=1000 df=1994
 		[ "$t" = 4 ] && act=1
-		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$((4 * dsc)),$((dsc / 8)),$d,$out,$((7 * walks + dsc)),$((67 * walks + 3 * dsc)),105984,1000,400000,100000,100000,$act,0,0,0,0,0,0,0,0,0,0,0,0,$tr"
+		echo "$t,$((74 * walks)),$((60 * walks)),$walks,$((da + df)),$((da / 8)),$d,$out,$((7 * walks + da)),$((67 * walks + df)),$lists,100000,$act,0,0,0,0,0,0,0,0,0,0,0,0,$tr"
 	done
 } > cause.csv
 setup "$VMSCOPE" import cause.csv -o cause.db --tag kernel=6.1.0 --tag swappiness=60
