@@ -34,7 +34,8 @@ static int import_one(struct store *st, struct collect_opts *o,
 	struct importer im;
 	struct line_reader r;
 	const char *base = strrchr(file, '/');
-	FILE *in = import_fopen(file, &(const char *){ NULL });
+	const char *compression;
+	FILE *in = import_fopen(file, &compression);
 	int rc;
 
 	if (!in)
@@ -50,6 +51,7 @@ static int import_one(struct store *st, struct collect_opts *o,
 		o->label = base ? base + 1 : file;
 	st->run_id = 0;
 	line_reader_init(&r, in);
+	r.compression = compression;
 	rc = store_outer_begin(st);
 	if (!rc)
 		rc = import_detect(&im, &r);
