@@ -8,8 +8,9 @@
  * (fork/exec, no shell), and its JSON is read as a file that already
  * is `sadf -j` output would be.  JSON is parsed by SQLite's JSON1
  * functions in a private in-memory database, the text bound as a
- * parameter: no JSON code of our own, and nothing reaches the store
- * before the whole document has been checked record by record.
+ * parameter: no JSON code of our own.  Every record is checked as it
+ * is read; a bad one rolls the whole file back (the import is one
+ * transaction).
  *
  * Semantics.  sar reports per-second rates (its two decimals) over an
  * interval of whole seconds, and gauges in kB.  Rates with a kernel
