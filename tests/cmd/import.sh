@@ -382,6 +382,17 @@ imp "$db15" "$TMP/sadf54.json"
 is "$(q "$db15" "SELECT group_concat(run_id || ':' || seq || ':' || u64) FROM counter_values WHERE name = 'pgsteal' AND seq > 0")" \
 	"$(sar_expect "$TMP/sadf54.json" pgsteal | awk -F'|' '$3 == "vmstat:pgsteal" { printf "%s%d:%d:%d", s, $1 + 3, $2, $4; s = "," }')" \
 	"import-15.8 a 5.4 kernel's sar pgsteal is the pgsteal counter (sar_pgsteal from 5.8)"
+# fractional rates over long intervals: hundredths times seconds, rounded once
+sed -e '0,/"interval": 1/s//"interval": 600/' -e '0,/"pgpgin": 8.00/s//"pgpgin": 0.29/' \
+	-e 's/"pgpgin": 4.00/"pgpgin": 1.55/; s/"pgpgin": 32.00/"pgpgin": 0.35/; s/"fault": 336.00/"fault": 2.49/' \
+	-e 's/"interval": 1}/"interval": 7}/' "$SADF_JSON" > "$TMP/frac.json"
+sed -i '0,/"interval": 7}/s//"interval": 3}/' "$TMP/frac.json"
+check "import-15.1.2 the fractional variant was made" test "$(grep -c '"interval": [367]' "$TMP/frac.json")" = 3
+first=$(( $(q "$db15" "SELECT max(id) FROM run") + 1 ))
+imp "$db15" "$TMP/frac.json"
+is "$(sar_got "$db15" $first)" "$(sar_expect "$TMP/frac.json" sar_pgsteal)" "import-15.1.3 fractional rates over 600, 3 and 7 s intervals, value for value"
+is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id >= $first AND name = 'pgpgin'")" "0,174,0,5,7" \
+	"import-15.1.4 pgpgin: 0.29/s x 600 s = 174 (0.29 * 100 is 28.999... in binary); 1.55/s x 3 s = 4.65 -> 5; + 0.35/s x 7 s = 7.1 -> 7"
 # refusals: one line naming the file, exit 1, the database byte-identical
 sum=$(md5sum < "$db15")
 bad15() {
