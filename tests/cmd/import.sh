@@ -393,6 +393,10 @@ imp "$db15" "$TMP/frac.json"
 is "$(sar_got "$db15" $first)" "$(sar_expect "$TMP/frac.json" sar_pgsteal)" "import-15.1.3 fractional rates over 600, 3 and 7 s intervals, value for value"
 is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id >= $first AND name = 'pgpgin'")" "0,174,0,5,7" \
 	"import-15.1.4 pgpgin: 0.29/s x 600 s = 174 (0.29 * 100 is 28.999... in binary); 1.55/s x 3 s = 4.65 -> 5; + 0.35/s x 7 s = 7.1 -> 7"
+# local times (sadf -t): read as UTC, and said so
+sed 's/"utc": 1/"utc": 0/' "$SADF_JSON" > "$TMP/local.json"
+imp "$db15" "$TMP/local.json"
+check "import-15.1.5 times not marked UTC are read as UTC, and it says so" grep -q "times are local to the recording machine, read as UTC" "$TMP/imp.out"
 # refusals: one line naming the file, exit 1, the database byte-identical
 sum=$(md5sum < "$db15")
 bad15() {
@@ -409,6 +413,8 @@ sed '0,/"pgscank": [0-9.]*/s//"pgscank": "x"/' "$SADF_JSON" > "$TMP/str.json"
 bad15 10 "$TMP/str.json" "str.json: sysstat (sadf -j): statistics record 1: 'paging.pgscank' is not a number"
 sed '0,/"interval": 1/s//"interval": 0/' "$SADF_JSON" > "$TMP/itv.json"
 bad15 11 "$TMP/itv.json" "itv.json: sysstat (sadf -j): statistics record 1: timestamp interval"
+sed '0,/"memfree": [0-9]*/s//"memfree": 1.5/' "$SADF_JSON" > "$TMP/kbfrac.json"
+bad15 13 "$TMP/kbfrac.json" "kbfrac.json: sysstat (sadf -j): statistics record 1: 'memory.memfree' is not a number sar prints"
 printf '{"sysstat": {"hosts": [{"nodename": "a", "statistics": []}]}}\n' > "$TMP/none.json"
 bad15 12 "$TMP/none.json" "none.json: sysstat (sadf -j): no statistics records"
 # a real sa file, made here
