@@ -219,7 +219,7 @@ static int run_sadf(struct importer *im, char **out, size_t *len)
 {
 	int pfd[2], sfd[2], wst, e = 0, rc;
 	char path[4096], msg[256];
-	FILE *err = tmpfile();
+	FILE *err;
 	pid_t pid;
 	ssize_t got;
 
@@ -227,6 +227,7 @@ static int run_sadf(struct importer *im, char **out, size_t *len)
 	if ((size_t)snprintf(path, sizeof(path), "%s%s", im->file[0] == '-' ?
 			     "./" : "", im->file) >= sizeof(path))
 		return sar_fail(im, NULL, "%s", "the file name is too long");
+	err = tmpfile();
 	if (!err)
 		return error_errno("cannot make a temporary file");
 	if (pipe2(pfd, O_CLOEXEC)) {
@@ -252,7 +253,7 @@ static int run_sadf(struct importer *im, char **out, size_t *len)
 	close(sfd[0]);
 	if (pid < 0) {
 		fclose(err);
-		return error("cannot start sadf: %s", strerror(e));
+		return error("%s: cannot start sadf: %s", im->file, strerror(e));
 	}
 	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
 		;
