@@ -34,7 +34,8 @@ static int import_one(struct store *st, struct collect_opts *o,
 	struct importer im;
 	struct line_reader r;
 	const char *base = strrchr(file, '/');
-	FILE *in = import_fopen(file, &(const char *){ NULL });
+	const char *compression;
+	FILE *in = import_fopen(file, &compression);
 	int rc;
 
 	if (!in)
@@ -50,6 +51,7 @@ static int import_one(struct store *st, struct collect_opts *o,
 		o->label = base ? base + 1 : file;
 	st->run_id = 0;
 	line_reader_init(&r, in);
+	r.compression = compression;
 	rc = store_outer_begin(st);
 	if (!rc)
 		rc = import_detect(&im, &r);
@@ -103,7 +105,8 @@ static void import_usage(FILE *out)
 		"       vmscope import --markers FILE -o DB [--run ID]\n\n"
 		"FILE is a log of /proc/vmstat or /proc/meminfo snapshots "
 		"(with time lines or not),\nmmtests' tests-timestamp, "
-		"node_exporter text, or CSV (a vmscope export);\n"
+		"node_exporter text, a sysstat sa file (read by sadf),\n"
+		"sadf -j JSON, or CSV (a vmscope export);\n"
 		"gzip, xz and zstd are read; '-' reads standard input.\n"
 		"--markers adds phase timestamps ('EPOCH TEXT' lines, mmtests' "
 		"tests-activity)\nas markers, to the runs imported or to run ID "

@@ -112,6 +112,9 @@ struct importer {
 	size_t nr_smeta, smeta_next, empty_next;
 	int emit_empty;            /* store a sample even with no counter */
 	int page_said;
+	/* kernel release and machine read from the file (sysstat's JSON):
+	 * used as the kernel and arch tags are when those are not given */
+	char *kernel, *arch;
 	char done[512];            /* "run 3 (10 samples), ...", said on commit */
 };
 
@@ -155,9 +158,16 @@ int import_csv(struct importer *im, struct line_reader *r, char *first,
 int import_openmetrics(struct importer *im, struct line_reader *r,
 		       char *first, size_t first_len);
 
-/* json.c: LKP's proc-vmstat.json and sysstat's `sadf -j` */
+/*
+ * sysstat.c: JSON, read as sysstat's `sadf -j` output (other JSON, such
+ * as LKP's results, is refused), and sysstat data files (sa files: the
+ * first line starts with sysstat's magic), read by running sadf.
+ */
 int import_json(struct importer *im, struct line_reader *r, char *first,
 		size_t first_len);
+int import_sa_file(struct importer *im, const struct line_reader *r);
+/* Does a file whose first line is line (len bytes) start like an sa file? */
+int import_is_sa_file(const char *line, size_t len);
 
 /*
  * markers.c: phase timestamps of path as markers of the runs first_run

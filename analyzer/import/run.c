@@ -266,17 +266,27 @@ static long page_size_of(const struct importer *im, const char **why)
 			return ps;
 		}
 	}
-	for (i = 0; i < 2; i++) {
-		k = tag_value(im, i ? "arch" : "kernel");
+	for (i = 0; i < 4; i++) {
+		/* the tags first, then what the file said (sysstat) */
+		static const char *const from[] = {
+			"the kernel tag", "the arch tag", "the file's kernel",
+			"the file's machine",
+		};
+		static char why_buf[64];
+
+		k = i < 2 ? tag_value(im, i ? "arch" : "kernel") :
+		    i == 2 ? im->kernel : im->arch;
 		if (k && strstr(k, "ppc64")) {
-			*why = i ? "the arch tag (ppc64: 64 KiB pages)" :
-			       "the kernel tag (ppc64: 64 KiB pages)";
+			snprintf(why_buf, sizeof(why_buf), "%s (ppc64: 64 KiB "
+				 "pages)", from[i]);
+			*why = why_buf;
 			return 65536;
 		}
 		if (k && (strstr(k, "x86_64") || strstr(k, "amd64") ||
 			  strstr(k, "i686") || strstr(k, "i386"))) {
-			*why = i ? "the arch tag (x86: 4 KiB pages)" :
-			       "the kernel tag (x86: 4 KiB pages)";
+			snprintf(why_buf, sizeof(why_buf), "%s (x86: 4 KiB "
+				 "pages)", from[i]);
+			*why = why_buf;
 			return 4096;
 		}
 	}
@@ -295,6 +305,10 @@ static int run_open(struct importer *im, int64_t start_wall_us)
 	f.mem_total_kb = f.swap_total_kb = -1;
 	f.kernel_release = (char *)tag_value(im, "kernel");
 	f.machine = (char *)tag_value(im, "arch");
+	if (!f.kernel_release)
+		f.kernel_release = im->kernel;
+	if (!f.machine)
+		f.machine = im->arch;
 	f.boot_id = im->next_boot_id;
 	f.page_size = im->is_export ? -1 : page_size_of(im, &why);
 	if (!im->is_export && !im->page_said++)
@@ -744,6 +758,8 @@ void import_release(struct importer *im)
 	kv_list_release(&im->kv);
 	free(im->boot_id);
 	free(im->next_boot_id);
+	free(im->kernel);
+	free(im->arch);
 	for (i = 0; i < im->nr_meta; i++) {
 		free(im->meta[i].kind);
 		free(im->meta[i].key);

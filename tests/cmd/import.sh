@@ -321,6 +321,125 @@ rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/frac.prom" -o "$db11")
 is "$rc" 1 "import-13.2 a fraction is refused"
 check "import-13.3 naming the format and line" grep -q "frac.prom:2: node_exporter text: '1.5' is not a whole number" "$TMP/out"
 
+# ---- 15: sysstat: sa files through sadf -j, and sadf -j JSON ---------------
+# The expected values are read from the JSON by sqlite3's own JSON
+# functions, never through vmscope: sar's rates are hundredths per second
+# (two decimals), so counter = (sum over the run's records of
+# round(rate * 100) * interval + 50) / 100, a run ending at each restart.
+SARMAP="pgpgin:paging.pgpgin pgpgout:paging.pgpgout pgfault:paging.fault pgmajfault:paging.majflt
+pgfree:paging.pgfree pgscan_kswapd:paging.pgscank pgscan_direct:paging.pgscand
+pswpin:\"swap-pages\".pswpin pswpout:\"swap-pages\".pswpout"
+GAUGEMAP="MemFree:memfree MemAvailable:avail Buffers:buffers Cached:cached Committed_AS:commit Dirty:dirty SwapFree:swpfree"
+# sar_expect JSON STEAL: "run|seq|source:name|value" for every record
+sar_expect() {
+	local json=$1 steal=$2 m name key sql=""
+	for m in $SARMAP "$steal:paging.pgsteal"; do
+		name=${m%%:*} key=${m#*:}
+		sql="$sql UNION ALL SELECT seg, rk, 'vmstat:$name', (sum(CAST(round(json_extract(v, '\$.$key') * 100) AS INTEGER) * itv)
+			OVER (PARTITION BY seg ORDER BY rk) + 50) / 100 FROM rec"
+	done
+	for m in $GAUGEMAP; do
+		name=${m%%:*} key=${m#*:}
+		sql="$sql UNION ALL SELECT seg, rk, 'meminfo:$name', json_extract(v, '\$.memory.$key') FROM rec"
+	done
+	q :memory: "WITH doc(j) AS (SELECT CAST(readfile('$json') AS TEXT)),
+		rs(t) AS (SELECT json_extract(r.value, '\$.boot.date') || ' ' || json_extract(r.value, '\$.boot.time')
+			FROM doc, json_each(j, '\$.sysstat.hosts[0].restarts') r),
+		rec(rk, v, itv, seg) AS (SELECT CAST(s.key AS INTEGER) + 1, s.value, json_extract(s.value, '\$.timestamp.interval'),
+			(SELECT count(*) FROM rs WHERE rs.t < json_extract(s.value, '\$.timestamp.date') || ' ' || json_extract(s.value, '\$.timestamp.time'))
+			FROM doc, json_each(j, '\$.sysstat.hosts[0].statistics') s)
+		SELECT seg || '|' || rank || '|' || n || '|' || val FROM (SELECT 0 AS seg, 0 AS rk, '' AS n, 0 AS val WHERE 0 $sql)
+		JOIN (SELECT seg AS s2, rk AS r2, rank() OVER (PARTITION BY seg ORDER BY rk) AS rank FROM rec) ON s2 = seg AND r2 = rk" | sort
+}
+# sar_got DB FIRSTRUN: the same from the database (seq 0 is the zero reading)
+sar_got() {
+	q "$1" "SELECT (run_id - $2) || '|' || seq || '|' || source || ':' || name || '|' || u64 FROM counter_values
+		WHERE run_id >= $2 AND seq > 0 AND name NOT IN ('Active', 'Inactive', 'AnonPages', 'Slab', 'KernelStack',
+		'PageTables', 'VmallocUsed', 'SwapCached', 'SwapTotal')" | sort
+}
+db15="$TMP/sar.db"
+SADF_JSON="$TOP/tests/fixtures/import/sadf-j-6.18.json"
+imp "$db15" "$SADF_JSON"; cp "$TMP/imp.out" "$TMP/sar1.out"
+want=$(sar_expect "$SADF_JSON" sar_pgsteal)
+is "$(sar_got "$db15" 1)" "$want" "import-15.1 sadf -j JSON (carried): every counter and gauge of every record, value for value"
+check "import-15.1.1 the reading has values (not an empty comparison)" test "$(echo "$want" | grep -c .)" -ge 40
+is "$(q "$db15" "SELECT group_concat(run_id || ':' || samples || ':' || host || ':' || cpus || ':' || kernel_release || ':' || page_size, ' ') FROM run_facts")" \
+	"1:2:vm:2:6.18.44-fc-v782:4096 2:3:vm:2:6.18.44-fc-v782:4096" \
+	"import-15.2 a restart splits the run; host, cpus, kernel and page size from the file"
+is "$(q "$db15" "SELECT group_concat(started_at || '+' || t, ' ') FROM samples JOIN run_facts USING (run_id) WHERE run_id = 2")" \
+	"2026-11-30T18:17:17.000Z+0.0 2026-11-30T18:17:17.000Z+1.0 2026-11-30T18:17:17.000Z+2.0" \
+	"import-15.3 times from the records, the zero reading one interval before the first"
+is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id = 2 AND seq = 0 AND name = 'pswpout'")" 0 \
+	"import-15.4 the first reading is zero"
+check "import-15.5 says the counters are rebuilt from sar's rates" grep -q "rebuilt from sar's per-second rates as the running sum of rate x interval" "$TMP/sar1.out"
+check "import-15.6 says where the page size came from" grep -q "page size 4096, the file's machine (x86" "$TMP/sar1.out"
+is "$(q "$db15" "SELECT group_concat(u64) FROM (SELECT u64 FROM counter_values WHERE name = 'SwapTotal' AND seq > 0 ORDER BY run_id, seq)")" \
+	"$(q :memory: "SELECT group_concat(json_extract(value, '\$.memory.swpused') + json_extract(value, '\$.memory.swpfree')) FROM json_each(CAST(readfile('$SADF_JSON') AS TEXT), '\$.sysstat.hosts[0].statistics')")" \
+	"import-15.7 SwapTotal = swpused + swpfree"
+# before 5.8 sar's pgsteal is every page reclaimed once: stored as pgsteal
+sed 's/"release": "6.18.44-fc-v782"/"release": "5.4.0-150-generic"/' "$SADF_JSON" > "$TMP/sadf54.json"
+imp "$db15" "$TMP/sadf54.json"
+is "$(q "$db15" "SELECT group_concat(run_id || ':' || seq || ':' || u64) FROM counter_values WHERE name = 'pgsteal' AND seq > 0")" \
+	"$(sar_expect "$TMP/sadf54.json" pgsteal | awk -F'|' '$3 == "vmstat:pgsteal" { printf "%s%d:%d:%d", s, $1 + 3, $2, $4; s = "," }')" \
+	"import-15.8 a 5.4 kernel's sar pgsteal is the pgsteal counter (sar_pgsteal from 5.8)"
+# fractional rates over long intervals: hundredths times seconds, rounded once
+sed -e '0,/"interval": 1/s//"interval": 600/' -e '0,/"pgpgin": 8.00/s//"pgpgin": 0.29/' \
+	-e 's/"pgpgin": 4.00/"pgpgin": 1.55/; s/"pgpgin": 32.00/"pgpgin": 0.35/; s/"fault": 336.00/"fault": 2.49/' \
+	-e 's/"interval": 1}/"interval": 7}/' "$SADF_JSON" > "$TMP/frac.json"
+sed -i '0,/"interval": 7}/s//"interval": 3}/' "$TMP/frac.json"
+check "import-15.1.2 the fractional variant was made" test "$(grep -c '"interval": [367]' "$TMP/frac.json")" = 3
+first=$(( $(q "$db15" "SELECT max(id) FROM run") + 1 ))
+imp "$db15" "$TMP/frac.json"
+is "$(sar_got "$db15" $first)" "$(sar_expect "$TMP/frac.json" sar_pgsteal)" "import-15.1.3 fractional rates over 600, 3 and 7 s intervals, value for value"
+is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id >= $first AND name = 'pgpgin'")" "0,174,0,5,7" \
+	"import-15.1.4 pgpgin: 0.29/s x 600 s = 174 (0.29 * 100 is 28.999... in binary); 1.55/s x 3 s = 4.65 -> 5; + 0.35/s x 7 s = 7.1 -> 7"
+# local times (sadf -t): read as UTC, and said so
+sed 's/"utc": 1/"utc": 0/' "$SADF_JSON" > "$TMP/local.json"
+imp "$db15" "$TMP/local.json"
+check "import-15.1.5 times not marked UTC are read as UTC, and it says so" grep -q "times are local to the recording machine, read as UTC" "$TMP/imp.out"
+# refusals: one line naming the file, exit 1, the database byte-identical
+sum=$(md5sum < "$db15")
+bad15() {
+	local n=$1 f=$2 want=$3 rc
+	shift 3
+	rc=$(run_rc "$TMP/out" "$@" "$VMSCOPE" import "$f" -o "$db15")
+	# one error line (a run opened before the bad record said its page size)
+	is "$rc:$(grep -v ': page size ' "$TMP/out" | grep -c .)" "1:1" "import-15.$n refused in one line"
+	check "import-15.$n says '$want'" grep -qF -- "$want" "$TMP/out"
+}
+head -c 900 "$SADF_JSON" > "$TMP/cut.json"
+bad15 9 "$TMP/cut.json" "cut.json: sysstat (sadf -j): not valid JSON"
+sed '0,/"pgscank": [0-9.]*/s//"pgscank": "x"/' "$SADF_JSON" > "$TMP/str.json"
+bad15 10 "$TMP/str.json" "str.json: sysstat (sadf -j): statistics record 1: 'paging.pgscank' is not a number"
+sed '0,/"interval": 1/s//"interval": 0/' "$SADF_JSON" > "$TMP/itv.json"
+bad15 11 "$TMP/itv.json" "itv.json: sysstat (sadf -j): statistics record 1: timestamp interval"
+sed '0,/"memfree": [0-9]*/s//"memfree": 1.5/' "$SADF_JSON" > "$TMP/kbfrac.json"
+bad15 13 "$TMP/kbfrac.json" "kbfrac.json: sysstat (sadf -j): statistics record 1: 'memory.memfree' is not a number sar prints"
+printf '{"sysstat": {"hosts": [{"nodename": "a", "statistics": []}]}}\n' > "$TMP/none.json"
+bad15 12 "$TMP/none.json" "none.json: sysstat (sadf -j): no statistics records"
+# a real sa file, made here
+if ! command -v sadf > /dev/null || [ ! -x /usr/lib/sysstat/sadc ]; then
+	skip "import-15.20" "sysstat is not installed (no sadf or /usr/lib/sysstat/sadc)"
+else
+	setup /usr/lib/sysstat/sadc 1 3 "$TMP/sa"
+	setup sadf -j "$TMP/sa" -- -B -W -r ALL -S > "$TMP/sa.json"
+	first=$(( $(q "$db15" "SELECT max(id) FROM run") + 1 ))
+	imp "$db15" "$TMP/sa"
+	want=$(sar_expect "$TMP/sa.json" sar_pgsteal)
+	is "$(sar_got "$db15" $first)" "$want" "import-15.20 an sa file made by sadc here: every value as sadf -j gives it"
+	check "import-15.20.1 the reading has values" test "$(echo "$want" | grep -c .)" -ge 30
+	is "$(q "$db15" "SELECT samples FROM run_facts WHERE run_id = $first")" 3 "import-15.21 two records and the zero reading"
+	sum=$(md5sum < "$db15")
+	head -c 1000 "$TMP/sa" > "$TMP/sa-cut"
+	bad15 22 "$TMP/sa-cut" "sa-cut: sadf -j failed (exit 2): End of system activity file unexpected"
+	printf '\x96\xd5 not an sa file\n' > "$TMP/sa-bad"
+	bad15 23 "$TMP/sa-bad" "sa-bad: sadf -j failed"
+	bad15 24 "$TMP/sa" "sa: a sysstat data file: sadf is not installed; install sysstat" env PATH=/nonexistent
+	gzip -c "$TMP/sa" > "$TMP/sa.gz"
+	bad15 25 "$TMP/sa.gz" "sa.gz: a gzip-compressed sysstat data file"
+fi
+is "$(md5sum < "$db15")" "$sum" "import-15.26 refusals leave the database byte-identical"
+
 # ---- 14: property: random valid logs round-trip, random invalid ones do no harm
 # gen SEED: a random log of 1-5 timed snapshots: gauges (nr_*) with values
 # up to 2^64-1, event counters that only grow, a key printed twice now
