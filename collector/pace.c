@@ -5,6 +5,9 @@
 #include "pace.h"
 #include "banned.h"
 
+/* the last stretch before a tick, slept apart (see pacer_wait()) */
+#define PACE_FINE_NS 2000000
+
 int64_t pace_now_ns(clockid_t clock)
 {
 	struct timespec ts;
@@ -52,9 +55,18 @@ long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 	 * timeout is relative, so sleep again until the deadline has passed.
 	 */
 	while (now < due) {
+		/*
+		 * ppoll()'s timer slack grows with its timeout: 0.1% of it for
+		 * a task at nice 0 (fs/select.c, select_estimate_accuracy()),
+		 * a whole millisecond late at -i 1.  So the long sleep ends
+		 * PACE_FINE_NS before the tick, and a short one, whose slack is
+		 * the task's 50 us, takes the rest.
+		 */
+		int64_t left = due - now;
+		int64_t step = left > 2 * PACE_FINE_NS ? left - PACE_FINE_NS : left;
 		struct timespec ts = {
-			.tv_sec = (due - now) / 1000000000,
-			.tv_nsec = (due - now) % 1000000000,
+			.tv_sec = step / 1000000000,
+			.tv_nsec = step % 1000000000,
 		};
 
 		if (ppoll(NULL, 0, &ts, wait_mask) < 0 && errno == EINTR)
