@@ -5,8 +5,10 @@
 #include "pace.h"
 #include "banned.h"
 
-/* the last stretch before a tick, slept apart (see pacer_wait()) */
+/* the last stretch before a tick, slept apart from waits longer than
+ * PACE_SPLIT_NS (see pacer_wait()) */
 #define PACE_FINE_NS 2000000
+#define PACE_SPLIT_NS 200000000
 
 int64_t pace_now_ns(clockid_t clock)
 {
@@ -58,12 +60,13 @@ long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 		/*
 		 * ppoll()'s timer slack grows with its timeout: 0.1% of it for
 		 * a task at nice 0 (fs/select.c, select_estimate_accuracy()),
-		 * a whole millisecond late at -i 1.  So the long sleep ends
+		 * a whole millisecond late at -i 1.  So a long sleep ends
 		 * PACE_FINE_NS before the tick, and a short one, whose slack is
-		 * the task's 50 us, takes the rest.
+		 * the task's 50 us, takes the rest; under PACE_SPLIT_NS the
+		 * slack is too small to pay a second wake-up for.
 		 */
 		int64_t left = due - now;
-		int64_t step = left > 2 * PACE_FINE_NS ? left - PACE_FINE_NS : left;
+		int64_t step = left > PACE_SPLIT_NS ? left - PACE_FINE_NS : left;
 		struct timespec ts = {
 			.tv_sec = step / 1000000000,
 			.tv_nsec = step % 1000000000,
