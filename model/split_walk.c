@@ -379,17 +379,53 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 	}
 }
 
+/*
+ * The interval's walks, nref of them refault walks, on the gauges of its
+ * end and (if known) its start, half each; adds to o, *deep and *zero.
+ * An expected count between k and k + 1 refault walks is the walks of
+ * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
+ * the scan.
+ */
+static void walk_parts(const struct split_in *in, enum reclaimer r,
+		       const struct split_cost *cost, struct walk_mix *m,
+		       double walks, double nref, struct split_reclaim_out *o,
+		       double *deep, int *zero)
+{
+	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	double k = floor(nref), p[2], w;
+	struct walk_ctx trim, refault;
+	const struct walk_ctx *const kinds[2] = { &trim, &refault };
+	int start, part;
+
+	for (part = 0; part < 2; part++) {
+		double pw = part ? nref - k : 1 - (nref - k);
+
+		if (!(pw > 0))
+			continue;
+		m->n[1] = fmin(walks, k + part);
+		m->n[0] = walks - m->n[1];
+		for (start = 0; start <= in->has_prev; start++) {
+			w = pw * (in->has_prev ? 0.5 : 1);  /* end, start gauges */
+			fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
+			refault = trim;
+			refault.deact_file_refault = 1;
+			mix_solve(m, kinds, ea, ef, p);
+			mix_add(m, kinds, p, w, o, deep);
+			*zero &= anon_only_at_zero(&trim);
+			if (start == 0 && (part == 0 || pw > 0.5))
+				o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
+		}
+	}
+}
+
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     const struct split_cost *cost, struct split_reclaim_out *o,
 			     double *refault_share)
 {
-	double walks = in->walks[r], w, deep = DEF_PRIORITY, p[2], nref, k;
-	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_KSWAPD ? 1 : 0,
 			      r == RC_DIRECT };
-	struct walk_ctx trim, refault;
-	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	int start, part, resume = 0, zero = 1;
+	int resume = 0, zero = 1;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
@@ -422,35 +458,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 					  in->kswapd_resume_refault));
 	*refault_share = nref / walks;
 	o->end_refault = nref / walks;
-	/*
-	 * An expected count between k and k + 1 refault walks: the walks of
-	 * either count, weighted (k + 1 - nref, nref - k), not k.x walks
-	 * sharing the scan.
-	 */
-	k = floor(nref);
 	o->p_est = 0;
-	for (part = 0; part < 2; part++) {
-		double pw = part ? nref - k : 1 - (nref - k);
-
-		if (!(pw > 0))
-			continue;
-		m.n[1] = fmin(walks, k + part);
-		m.n[0] = walks - m.n[1];
-		for (start = 0; start <= in->has_prev; start++) {
-			w = pw * (in->has_prev ? 0.5 : 1);  /* end, start gauges */
-			fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
-			refault = trim;
-			refault.deact_file_refault = 1;
-			mix_solve(&m, kinds, ea, ef, p);
-			mix_add(&m, kinds, p, w, o, &deep);
-			zero &= anon_only_at_zero(&trim);
-			if (start == 0 && (part == 0 || pw > 0.5))
-				o->p_end = p[m.n[1] > m.n[0]];  /* the last walk's kind */
-		}
-	}
-	/* direct and cgroup walks are few, with a fixed 32-page target: the
-	 * level a typical walk ends at is where they went; kswapd's deepest
-	 * level is an extreme of hundreds of walks, which sums cannot show */
+	walk_parts(in, r, cost, &m, walks, nref, o, &deep, &zero);
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
@@ -460,6 +469,9 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * no_cache_trim_mode is kswapd's restart, not theirs)
 	 */
 	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero;
+	/* direct and cgroup walks are few, with a fixed 32-page target: the
+	 * level a typical walk ends at is where they went; kswapd's deepest
+	 * level is an extreme of hundreds of walks, which sums cannot show */
 	o->deep_estimable = r != RC_KSWAPD;
 	if (o->deep_estimable)
 		o->p_deep = deep;
