@@ -6,7 +6,7 @@
 #include "activations.h"
 #include "err.h"
 #include "model.h"
-#include "rundb.h"
+#include "mstream.h"
 #include "banned.h"
 
 static int add(struct activations *a, const struct act_iv *v)
@@ -24,59 +24,32 @@ static int add(struct activations *a, const struct act_iv *v)
 	return 0;
 }
 
-/* the counters read: the activations, the walk counters, the scans */
-enum { RD_ACT, RD_PAGEOUTRUN, RD_SCAN_KSWAPD, RD_SCAN_DIRECT, RD_SCAN_ANON,
-       RD_SCAN_FILE, NR_RD };
-static const char *const names_read[NR_RD] = {
-	"workingset_activate_file", "pageoutrun", "pgscan_kswapd", "pgscan_direct",
-	"pgscan_anon", "pgscan_file",
-};
-
-struct slots {
-	long rd[NR_RD];
-	long *stall;               /* allocstall, allocstall_<zone>: -1 ends */
-};
-
-static int slots_of(const struct sample_iter *it, char *const *names,
-		    struct slots *sl)
+/* workingset_activate_file's slot, or -1: not a canonical metric */
+static long act_slot(const struct metric_stream *ms)
 {
-	size_t i, k, n = 0;
+	size_t i;
 
-	for (k = 0; k < NR_RD; k++)
-		sl->rd[k] = -1;
-	sl->stall = malloc((it->c.nr + 1) * sizeof(*sl->stall));
-	if (!sl->stall)
-		return error("out of memory");
-	for (i = 0; i < it->c.nr; i++) {
-		for (k = 0; k < NR_RD; k++)
-			if (!strcmp(names[i], names_read[k]))
-				sl->rd[k] = (long)i;
-		if (!strncmp(names[i], "allocstall", 10))
-			sl->stall[n++] = (long)i;
-	}
-	sl->stall[n] = -1;
-	return 0;
+	for (i = 0; i < ms->it.c.nr; i++)
+		if (!strcmp(ms->names[i], "workingset_activate_file"))
+			return (long)i;
+	return -1;
 }
 
-static double delta_of(const struct sample_iter *it, long k)
+static double metric(const struct metric_stream *ms, enum metric_id m)
 {
-	return k >= 0 && it->delta_valid[k] ? fmax(0, (double)it->delta[k]) : 0;
+	double v = metric_stream_value(ms, m);
+
+	return v > 0 ? v : 0;
 }
 
-/* One interval's activations and walks begun. */
-static void read_iv(const struct sample_iter *it, const struct slots *sl,
-		    struct act_iv *v)
+/* One interval's activations and walks begun (the metrics of metrics.def). */
+static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 {
-	double scanned;
-	long *s;
-
-	v->act = delta_of(it, sl->rd[RD_ACT]);
-	v->starts[ACT_KSWAPD] = delta_of(it, sl->rd[RD_PAGEOUTRUN]);
-	for (s = sl->stall; *s >= 0; s++)
-		v->starts[ACT_DIRECT] += delta_of(it, *s);
-	scanned = delta_of(it, sl->rd[RD_SCAN_ANON]) + delta_of(it, sl->rd[RD_SCAN_FILE]);
-	v->starts[ACT_OTHER] = scanned > delta_of(it, sl->rd[RD_SCAN_KSWAPD]) +
-				         delta_of(it, sl->rd[RD_SCAN_DIRECT]);
+	v->act = fmax(0, (double)ms->delta[act]);
+	v->starts[ACT_KSWAPD] = metric(ms, METRIC_kswapd_runs);
+	v->starts[ACT_DIRECT] = metric(ms, METRIC_alloc_stalls);
+	v->starts[ACT_OTHER] = metric(ms, METRIC_anon_scanned) + metric(ms, METRIC_file_scanned) >
+			       metric(ms, METRIC_kswapd_scanned) + metric(ms, METRIC_direct_scanned);
 }
 
 /*
@@ -110,32 +83,27 @@ static void spread(struct activations *a)
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id)
 {
-	struct sample_iter it;
+	struct metric_stream ms;
 	struct act_iv v;
-	struct slots sl = { { 0 }, NULL };
-	char **names;
 	double prev = 0;
+	long act;
 	int rc, first = 1;
 
 	memset(a, 0, sizeof(*a));
-	if (sample_iter_open(&it, db, path, run_id))
-		return -1;
-	names = sample_iter_metric_names(&it);
-	rc = names ? slots_of(&it, names, &sl) : error("out of memory");
-	while (!rc && sl.rd[RD_ACT] >= 0 && (rc = sample_iter_next(&it)) == 1) {
+	rc = metric_stream_open(&ms, db, path, run_id);
+	act = rc ? -1 : act_slot(&ms);
+	while (!rc && act >= 0 && (rc = metric_stream_next(&ms)) == 1) {
 		memset(&v, 0, sizeof(v));
 		v.t0 = prev;
-		v.t1 = prev = (double)it.t_us / 1e6;
-		read_iv(&it, &sl, &v);
+		v.t1 = prev = (double)ms.it.t_us / 1e6;
+		read_iv(&ms, act, &v);
 		/* an interval with neither can hold no refault walk: not kept */
 		rc = first || !(v.act > 0 || v.starts[ACT_KSWAPD] > 0 ||
 				v.starts[ACT_DIRECT] > 0 || v.starts[ACT_OTHER] > 0) ?
 		     0 : add(a, &v);
 		first = 0;
 	}
-	free(sl.stall);
-	sample_iter_free_names(&it, names);
-	sample_iter_release(&it);
+	metric_stream_release(&ms);
 	if (rc < 0)
 		return -1;
 	spread(a);

@@ -603,33 +603,6 @@ static void predict(struct split_state *st, const struct split_in *si,
 }
 
 /*
- * Swap-out with no anon scanned in the interval: the pages were scanned
- * just before the sample.  shrink_inactive_list() counts PGSCAN_* when it
- * isolates a batch, and shrink_folio_list() then writes it (PSWPOUT at
- * the bio's submission, v6.1 and v6.18), so a batch's writes can land in
- * the next sample.  Such swap-out takes the walk of the interval before,
- * if that one scanned anon.
- */
-static int carry(const struct split_state *st, const struct split_out *so,
-		 const struct interval_in *in)
-{
-	return !(nz(in->scan_anon) > 0) && !(so->anon_pred > 0) && st->last_anon > 0;
-}
-
-static const struct split_out *carried(const struct split_state *st,
-				       const struct split_out *so,
-				       const struct interval_in *in)
-{
-	return carry(st, so, in) ? &st->last : so;
-}
-
-static double carried_anon(const struct split_state *st, const struct split_out *so,
-			   const struct interval_in *in)
-{
-	return carry(st, so, in) ? st->last_anon : in->scan_anon;
-}
-
-/*
  * The walks of an interval are replayed as alike, but a few direct or
  * cgroup walks can go all the way down while most stop at level 12.
  * Where no level but 0 lets anon in for a reclaimer (split.h,
@@ -658,6 +631,26 @@ static void deduce_zero(const struct split_out *so, const struct split_in *si,
 		}
 }
 
+/*
+ * Swap-out with no anon scanned in the interval: the pages were scanned
+ * just before the sample.  shrink_inactive_list() counts PGSCAN_* when it
+ * isolates a batch, and shrink_folio_list() then writes it (PSWPOUT at
+ * the bio's submission, v6.1 and v6.18), so a batch's writes can land in
+ * the next sample.  Such swap-out takes the walk of the interval before,
+ * if that one scanned anon.  Returns the anon pages measured that go
+ * with the walk the attribution reads (ex, after deduce_zero()).
+ */
+static double attributed_walk(const struct split_state *st,
+			      const struct split_out *so, const struct split_in *si,
+			      const struct interval_in *in, struct split_out *ex)
+{
+	int late = !(nz(in->scan_anon) > 0) && !(so->anon_pred > 0) && st->last_anon > 0;
+	double anon = late ? st->last_anon : in->scan_anon;
+
+	deduce_zero(late ? &st->last : so, si, anon, ex);
+	return anon;
+}
+
 /* One split-LRU interval: walk, attribution, truth, what-if. */
 static void split_interval(const struct metric_stream *ms, const struct run_model *m,
 			   struct split_state *st, const struct interval_in *in,
@@ -667,7 +660,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 {
 	struct split_in si, sp;
 	struct split_out prev_out, wo, ex;
-	double pt[NR_TRUTH];
+	double pt[NR_TRUTH], anon;
 	int r;
 
 	fill_split(ms, m, st, in, &si);
@@ -688,10 +681,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
 	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
-	deduce_zero(carried(st, so, in), &si, carried_anon(st, so, in), &ex);
+	anon = attributed_walk(st, so, &si, in, &ex);
 	o->cause = dominant(&ex);
 	iv->anon_meas = in->scan_anon;
-	split_attribute(&ex, &si, carried_anon(st, so, in), iv, a);
+	split_attribute(&ex, &si, anon, iv, a);
 	st->last = *so;
 	st->last_anon = nz(in->scan_anon);
 	if (in->swap_out > 0) {
