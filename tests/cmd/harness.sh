@@ -143,5 +143,6 @@ is "$?:$(tail -n 1 "$TMP/rel.out")" "0:2 passed, 0 failed, 1 skipped" "harness-1
 is "$?:$(cat "$TMP/mutants.err")" "0:" "harness-12.1 every mutant in tests/mutants names code that occurs exactly once"
 printf 'tests/lib.sh\tno such text in lib.sh\tx\tstale\n' > "$TMP/stale.txt"
 "$TOP/scripts/mutate.sh" --list "$TMP/stale.txt" > /dev/null 2> "$TMP/stale.err"
-check "harness-12.2 a mutant whose text is gone is reported malformed" grep -q "stale: FROM occurs 0 times" "$TMP/stale.err"
+is "$?:$(grep -c 'stale: FROM occurs 0 times' "$TMP/stale.err")" "1:1" \
+	"harness-12.2 a mutant whose text is gone is reported malformed, exit 1"
 done_testing
