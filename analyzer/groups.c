@@ -4,6 +4,7 @@
 
 #include "db.h"
 #include "err.h"
+#include "rundb.h"
 #include "groups.h"
 #include "table.h"
 #include "banned.h"
@@ -92,7 +93,7 @@ int run_set_load(struct run_set *s, char *const *paths, size_t n)
 		return error("out of memory");
 	for (d = 0; d < n; d++) {
 		s->paths[d] = paths[d];
-		if (db_open(paths[d], DB_READ, &s->dbs[d]))
+		if (rundb_open(paths[d], &s->dbs[d]))
 			return -1;
 		s->nr_dbs = d + 1;
 		if (load_runs(s, d))

@@ -8,6 +8,7 @@
 #include "db.h"
 #include "err.h"
 #include "rundb.h"
+#include "tail.h"
 #include "banned.h"
 
 /* A column that may be NULL (a label, a kernel release), copied. */
@@ -16,6 +17,14 @@ static char *dup_col(sqlite3_stmt *st, int i)
 	const unsigned char *s = sqlite3_column_text(st, i);
 
 	return s ? strdup((const char *)s) : NULL;
+}
+
+int rundb_open(const char *path, sqlite3 **db)
+{
+	*db = NULL;
+	if (tail_recover(path))
+		return -1;
+	return db_open(path, DB_READ, db);
 }
 
 int rundb_list(sqlite3 *db, const char *path, int64_t run_id,

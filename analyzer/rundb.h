@@ -24,6 +24,13 @@ struct run_list {
 	size_t nr;
 };
 
+/*
+ * Open path for reading, after folding in the samples that killed runs
+ * left in their tail files (tail_recover()): a command reads every sample
+ * a collector took up to a kill -9.  0, or -1 (reported).
+ */
+int rundb_open(const char *path, sqlite3 **db);
+
 /* All runs of a database (or only run_id > 0).  -1 with a message. */
 int rundb_list(sqlite3 *db, const char *path, int64_t run_id,
 	       struct run_list *out);

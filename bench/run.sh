@@ -7,12 +7,16 @@
 #    and divided by N-1, that is the cost of one more sample, free of
 #    start-up (exec, schema creation, the first key frame).  Medians over
 #    rounds.  At 1 s, also with --commit-interval 1 (one transaction per
-#    sample; the default is 5 s, each sample going to the run's tail file
-#    meanwhile), and procps `vmstat 1` and sysstat's sadc where installed.
+#    sample; the default is 30 s, each sample going to the run's tail
+#    file meanwhile), and procps `vmstat 1` and sysstat's sadc where installed.
 #  - peak RSS of the collector (wait4's ru_maxrss).
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
-#  - jitter: p99 of (sample time - ideal tick) at 10 Hz.
+#  - lateness: p50/p99/max of (sample time - its tick) at 1 s and 0.1 s,
+#    over the samples of all rounds.
+#  - instructions and system calls per sample (bench/count.sh: callgrind
+#    and strace, which do not vary from run to run as CPU time does),
+#    where valgrind and strace are installed.
 #  - reading: counter_values rows per second through the sqlite3 shell.
 #  - the analyzer: `vmscope import` of a one-million-sample CSV log (16
 #    counters, all changing) and `vmscope compare` over it: wall time, CPU
@@ -60,6 +64,20 @@ v_once=0; s_once=0
 [ -n "$SADC" ] && s_once=$(field cpu_us "$OUT/s_once" | median)
 per_sample() { echo $(( ($(field cpu_us "$1") - $2) / ($3 - 1) )); }
 
+# lateness DB INTERVAL_US: how late each sample of DB was against its
+# tick, a line each (microseconds, then the ticks skipped before it);
+# the tick a sample was taken at is its index plus the ticks skipped so
+# far, which the collector counts apart (sample.missed)
+lateness() {
+	sqlite3 "$1" "SELECT t_us - (id % 4294967296 + sum(missed) OVER (ORDER BY id)) * $2,
+		missed FROM sample WHERE id % 4294967296 > 0" | tr '|' ' '
+}
+# "p50 p99 max" of a lateness file's first column
+pctl() {
+	sort -n "$1" | awk '{ a[NR] = $1 } END {
+		printf "%d %d %d", a[int(NR * 0.50) + 1], a[int(NR * 0.99) + 1], a[NR] }'
+}
+
 # Each round runs all four at once (they sleep almost all the time), so
 # floor and collector see the same machine; this VM's CPU accounting
 # varies from run to run, hence several rounds and medians.
@@ -76,6 +94,8 @@ for r in $(seq "$ROUNDS"); do
 	tail -1 "$OUT/v1.out" > "$OUT/v1"
 	echo "$(per_sample "$OUT/f01" "$f_once" "$N01") $(per_sample "$OUT/c01" "$c_once" "$N01")" >> "$OUT/r01"
 	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1") $(per_sample "$OUT/v1" "$v_once" "$N1") $(per_sample "$OUT/s1" "$s_once" "$N1")" >> "$OUT/r1"
+	lateness "$OUT/c01.db" 100000 >> "$OUT/late01"
+	lateness "$OUT/c1.db" 1000000 >> "$OUT/late1"
 	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
 	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
 	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us"
@@ -103,15 +123,9 @@ b1=$(bytes "$OUT/c1.db")
 file1=$(stat -c %s "$OUT/c1.db")
 keyframe=$(sqlite3 "$OUT/c1.db" "SELECT length(absolutes) + (SELECT sum(length(name) + 8) FROM counter_name) FROM sample WHERE id = 1 << 32")
 
-# jitter at 10 Hz: how late each sample was against its tick
-# (against the tick each sample was taken at: its index plus the ticks
-# skipped so far, which are counted apart)
-jit=$(sqlite3 "$OUT/c01.db" "WITH d AS (SELECT t_us - (id % 4294967296 +
-		sum(missed) OVER (ORDER BY id)) * 100000 AS late FROM sample WHERE id % 4294967296 > 0)
-	SELECT (SELECT late FROM d ORDER BY late LIMIT 1 OFFSET (SELECT count(*) * 50 / 100 FROM d)),
-	       (SELECT late FROM d ORDER BY late LIMIT 1 OFFSET (SELECT count(*) * 99 / 100 FROM d)),
-	       (SELECT max(late) FROM d), (SELECT sum(missed) FROM sample)")
-IFS='|' read -r jit50 jit99 jitmax missed <<< "$jit"
+jit01=$(pctl "$OUT/late01"); jit1=$(pctl "$OUT/late1")
+missed01=$(awk '{ s += $2 } END { print s + 0 }' "$OUT/late01")
+missed1=$(awk '{ s += $2 } END { print s + 0 }' "$OUT/late1")
 
 # under load: stress-ng's VM workers churn the counters
 if command -v stress-ng >/dev/null; then
@@ -169,12 +183,21 @@ printf '%-44s %10s %8s B\n' "bytes per sample at 1 s, stress-ng --vm (~$changed 
 printf '%-44s %10s %8s us\n' "CPU per sample at 1 s under load" "" "$cload"
 printf '%-44s %10s %8s B\n' "whole file after $N1 samples at 1 s" "" "$file1"
 printf '%-44s %10s %8s B\n' "  of which the first sample (key frame, names)" "" "$keyframe"
-printf '%-44s %10s %8s us %8s  %s\n' "lateness at 10 Hz: p50 / p99 / max" "" "$jit50" "" ""
-printf '%-44s %10s %8s us %8s  %s\n' "" "" "$jit99" "p99" "< 1000 us"
-printf '%-44s %10s %8s us\n' "" "" "$jitmax"
-printf '%-44s %10s %10s\n' "missed ticks at 10 Hz" "" "$missed"
+late() { # LABEL "P50 P99 MAX" SAMPLES MISSED TARGET
+	printf '%-44s %10s %s us  %s\n' "$1" "" "$(echo "$2" | awk '{ printf "%6d / %6d / %6d", $1, $2, $3 }')" "$5"
+	printf '%-44s %10s %s\n' "  samples over all rounds / ticks missed" "" "$3 / $4"
+}
+late "lateness at 1 s: p50 / p99 / max" "$jit1" "$(wc -l < "$OUT/late1")" "$missed1" "p99 < 1000 us"
+late "lateness at 0.1 s: p50 / p99 / max" "$jit01" "$(wc -l < "$OUT/late01")" "$missed01" ""
 printf '%-44s %10s %10s\n' "counter_values rows read (sqlite3 shell)" "" "$(awk -v r="$rows" -v ms="$ms" 'BEGIN { printf "%d/s", r * 1000 / (ms ? ms : 1) }')"
 printf '%-44s %10s %7s ms  %s\n' "import of 1,000,000 samples (16 counters)" "" "$imp_ms" "peak RSS $imp_rss KB"
 printf '%-44s %10s %7s ms  %s\n' "compare over them" "" "$cmp_ms" "peak RSS $cmp_rss KB"
 printf '%-44s %10s %7s ms  %s\n' "  together" "" "$((imp_ms + cmp_ms))" "target < 10000 ms, < 50 MB"
 printf '%-44s %10s %8s B\n' "  database size per imported sample" "" "$(( $(stat -c %s "$OUT/big.db") / 1000000 ))"
+
+echo
+if command -v valgrind >/dev/null && command -v strace >/dev/null; then
+	bench/count.sh
+else
+	echo "instructions and system calls per sample: not measured (valgrind and strace: scripts/deps.sh --bench)"
+fi

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "db.h"
 #include "err.h"
 #include "readall.h"
 #include "tail.h"
@@ -288,7 +289,12 @@ static long fold_one(sqlite3 *db, const char *db_path, const char *path)
 	return n;
 }
 
-long tail_fold_orphans(sqlite3 *db, const char *db_path)
+/*
+ * Call visit(path, ctx) for each tail file beside db_path, until one
+ * returns < 0 (that value is returned); otherwise the sum of the returns.
+ */
+static long each_tail(const char *db_path,
+		      long (*visit)(const char *path, void *ctx), void *ctx)
 {
 	const char *slash = strrchr(db_path, '/');
 	const char *base = slash ? slash + 1 : db_path;
@@ -315,10 +321,64 @@ long tail_fold_orphans(sqlite3 *db, const char *db_path)
 		    (size_t)snprintf(path, sizeof(path), "%.*s%s", (int)dir_len,
 				     db_path, de->d_name) >= sizeof(path))
 			continue;
-		n = fold_one(db, db_path, path);
-		total = n < 0 ? -1 : total + n;
+		n = visit(path, ctx);
+		total = n < 0 ? n : total + n;
 	}
 	if (d)
 		closedir(d);
 	return total;
+}
+
+struct fold_ctx {
+	sqlite3 *db;
+	const char *db_path;
+};
+
+static long fold_visit(const char *path, void *ctx)
+{
+	struct fold_ctx *c = ctx;
+
+	return fold_one(c->db, c->db_path, path);
+}
+
+long tail_fold_orphans(sqlite3 *db, const char *db_path)
+{
+	struct fold_ctx c = { db, db_path };
+
+	return each_tail(db_path, fold_visit, &c);
+}
+
+/* 1 for a tail that no live collector holds, else 0 */
+static long orphan_visit(const char *path, void *ctx)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), orphan;
+
+	(void)ctx;
+	if (fd < 0)
+		return 0;
+	orphan = !flock(fd, LOCK_SH | LOCK_NB);
+	close(fd);
+	return orphan;
+}
+
+int tail_recover(const char *db_path)
+{
+	long orphans = each_tail(db_path, orphan_visit, NULL), folded;
+	sqlite3 *db;
+
+	if (orphans <= 0)
+		return 0;
+	if (access(db_path, W_OK)) {
+		fprintf(stderr, "vmscope: note: '%s': %ld killed run%s left "
+			"samples in '%s" TAIL_SUFFIX "*' that cannot be folded "
+			"in (%s): they are not shown; the next writer with "
+			"access folds them\n", db_path, orphans,
+			orphans == 1 ? "" : "s", db_path, strerror(errno));
+		return 0;
+	}
+	if (db_open(db_path, DB_APPEND, &db))
+		return -1;
+	folded = tail_fold_orphans(db, db_path);
+	sqlite3_close(db);
+	return folded < 0 ? -1 : 0;
 }

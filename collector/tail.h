@@ -4,13 +4,14 @@
  * DESIGN (issue 18): an SQLite commit costs a cold walk through SQLite
  * and six fcntl() locks plus two WAL writes; at -i 1 that doubled the
  * collector's CPU per sample.  So samples are committed in batches (the
- * commit interval, 5 s by default), and each one is first appended to a
+ * commit interval, 30 s by default), and each one is first appended to a
  * side file, "<db>-vmscope-tail.<run id>", mapped into memory (tail.c),
  * without a system call.  A kill -9
- * loses nothing the kernel has accepted: the next writer that opens the
- * database (the collector, vmscope import) folds every orphaned tail into
- * it.  Readers see what is committed: samples at most one commit interval
- * old.
+ * loses nothing the kernel has accepted: the next program that opens the
+ * database (the collector, vmscope import, and every vmscope command that
+ * reads it: tail_recover()) folds every orphaned tail into it.  Readers
+ * of a live run see what is committed: samples at most one commit
+ * interval old.
  *
  * Invariants:
  *  - a tail's current epoch holds only samples of its run that are not
@@ -39,8 +40,9 @@ struct tail_record {
 
 /*
  * The file's fixed size.  An idle sample takes ~250 bytes, a key frame of
- * every counter ~5 KiB: 64 KiB holds a 5 s commit interval at -i 0.1; a
- * sample that does not fit makes the store commit early (tail_fits()).
+ * every counter ~5 KiB: 64 KiB holds the default 30 s at -i 1 many times
+ * over and ~25 s at -i 0.1; a sample that does not fit makes the store
+ * commit early (tail_fits()).
  */
 #define TAIL_BYTES (64 * 1024)
 
@@ -74,5 +76,16 @@ void tail_close(struct tail *t, int remove_it);
  * remove it.  Returns the number of samples folded, or -1 (reported).
  */
 long tail_fold_orphans(sqlite3 *db, const char *db_path);
+
+/*
+ * Before a command reads db_path: fold the tails that killed runs left
+ * beside it, as SQLite's readers roll back a hot journal, so that every
+ * sample the kernel accepted before a kill -9 is seen at once, not only
+ * after the next collector starts.  Where db_path cannot be written
+ * (read-only storage, permissions) the database is read as it is, with
+ * a note saying how many runs' samples are not shown.  0, or -1
+ * (reported: the database is damaged or locked too long).
+ */
+int tail_recover(const char *db_path);
 
 #endif

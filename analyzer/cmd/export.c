@@ -322,7 +322,7 @@ static int export_db(const char *path, int64_t run_id, int wide)
 	size_t i;
 	int rc = -1;
 
-	if (db_open(path, DB_READ, &db))
+	if (rundb_open(path, &db))
 		return -1;
 	if (rundb_list(db, path, run_id, &runs))
 		goto out;

@@ -26,7 +26,7 @@ static int add_runs(struct table *t, const char *path, int several)
 	size_t i;
 	int rc = 0;
 
-	if (db_open(path, DB_READ, &db))
+	if (rundb_open(path, &db))
 		return -1;
 	if (rundb_list(db, path, 0, &l)) {
 		sqlite3_close(db);

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "err.h"
+#include "rundb.h"
 #include "runstats.h"
 #include "table.h"
 #include "banned.h"
@@ -250,7 +251,7 @@ int cmd_show(int argc, char **argv, struct cmd_ctx *ctx)
 		error("bad run id '%s'", argv[optind + 1]);
 		return EXIT_USAGE;
 	}
-	if (db_open(argv[optind], DB_READ, &db))
+	if (rundb_open(argv[optind], &db))
 		return EXIT_FAILURE_RT;
 	/* the text form shows everything; CSV and markdown only the metrics */
 	rc = (!run && last_run(db, argv[optind], &run)) ||

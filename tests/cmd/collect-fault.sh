@@ -78,6 +78,55 @@ is "$(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 1')|$(integrity "$db
 	"fault-1.9 without a duplicate or damage ($n samples)"
 check "fault-1.10 and the tail is gone" test ! -e "$db"-vmscope-tail.1
 
+# every vmscope command that reads a database folds a killed run's tail
+# first (tail_recover()), so `vmscope show` right after a kill -9 sees
+# the samples the commit interval (30 s by default) had not yet stored;
+# a live run's tail is left to its collector
+db="$TMP/reader.db"
+"$COLLECT" -q -i 0.05 -o "$db" &
+pid=$!
+on_exit "kill -9 $pid"
+for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+sleep 1
+setup "$VMSCOPE" runs "$db"
+check "fault-1.11 a reader leaves a live run's tail alone" test -s "$db"-vmscope-tail.1
+setup "$COLLECT" -q -n 1 -o "$db"
+check "fault-1.12 and so does a second collector on the database" test -s "$db"-vmscope-tail.1
+kill -9 $pid
+wait $pid 2>/dev/null
+stored=$(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 1')
+rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$db")
+got=$(q "$db" 'SELECT count(*) || "|" || (max(seq) + 1) FROM sample_seq WHERE run_id = 1')
+n=${got%%|*}
+is "$rc|$got" "0|$n|$n" "fault-1.13 after kill -9, vmscope runs folds the tail: samples numbered without a gap"
+check "fault-1.14 more than the $stored committed before the kill ($n)" test "$n" -gt "$stored"
+is "$(awk '$1 == 1 { print $NF }' "$TMP/out")|$(integrity "$db")" "$n|ok" \
+	"fault-1.15 and lists them all, the database intact"
+check "fault-1.16 the tail is gone" test ! -e "$db"-vmscope-tail.1
+# on read-only storage the reader reads what is committed and says what
+# it cannot show
+if need_root && mkdir -p "$TMP/ro" && mount -t tmpfs -o size=4m tmpfs "$TMP/ro" 2>/dev/null; then
+	on_exit "umount -l '$TMP/ro'"
+	db="$TMP/ro/ro.db"
+	"$COLLECT" -q -i 0.05 -o "$db" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+	sleep 0.5
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	# (sqlite3 reads the WAL into the main file before the remount)
+	sqlite3 "$db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
+	mount -o remount,ro "$TMP/ro"
+	rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$db")
+	is "$rc" 0 "fault-1.17 on read-only storage a reader still reads the killed run"
+	msg "$TMP/out" "1 killed run left samples in '$db-vmscope-tail.*' that cannot be folded in" \
+		"fault-1.18 and says its tail's samples are not shown"
+	check "fault-1.19 the tail is kept" test -s "$db"-vmscope-tail.1
+else
+	skip "fault-1.17 read-only storage" "needs root to mount a tmpfs read-only"
+fi
+
 # --- a full disk ------------------------------------------------------------
 if ! need_root; then
 	skip "fault-2 full disk" "needs root to mount a small tmpfs"
