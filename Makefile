@@ -142,9 +142,12 @@ $(BENCH_BINS):
 test: all $(UNIT_TESTS) bench/hog
 	@SANITIZE=$(SANITIZE) tests/run.sh
 
+# BENCH_KILL9: how many times bench/kill9.sh kills the collector
+BENCH_KILL9 ?= 100
 bench: all $(BENCH_BINS)
 	@bench/run.sh
 	@bench/db-scale.sh
+	@bench/kill9.sh $(BENCH_KILL9)
 
 # Mutation testing (scripts/mutate.sh, mutants in tests/mutants/*.txt):
 # `mutate` runs them all, `mutate-smoke` a fast subset for CI.

@@ -4,7 +4,8 @@
 # Each round records at -i 0.05 (default commit interval, so most samples
 # are only in the run's tail file when the kill comes), kills it after a
 # random 0.2-3 s, checks PRAGMA integrity_check on the database as the
-# kill left it, lets the next collector fold the tail, and checks again:
+# kill left it, lets the next collector (odd rounds) or a reader, `vmscope
+# runs` (even rounds), fold the tail, and checks again:
 # the killed run's samples must be numbered without a gap, its newest one
 # taken at most a second before the kill, and no tail may be left.
 # usage: bench/kill9.sh [N]   (default 100; tests/cmd/collect-fault.sh
@@ -27,7 +28,11 @@ for k in $(seq "$N"); do
 	kill_us=$(( $(date +%s%N) / 1000 ))
 	wait $pid 2>/dev/null
 	ok1=$(q "$db" 'PRAGMA integrity_check')
-	"$COLLECT" -q -n 1 -i 0.05 -o "$db"
+	if [ $((k % 2)) = 1 ]; then
+		"$COLLECT" -q -n 1 -i 0.05 -o "$db"
+	else
+		build/vmscope runs "$db" > /dev/null
+	fi
 	rc=$?
 	got=$(q "$db" 'SELECT count(*) || "|" || (max(seq) + 1) FROM sample_seq WHERE run_id = 1')
 	n=${got%%|*}
