@@ -138,8 +138,10 @@ if command -v stress-ng >/dev/null; then
 	bload=$(bytes "$OUT/load.db")
 	cload=$(per_sample "$OUT/cload" "$c_once" "$NLOAD")
 	changed=$(sqlite3 "$OUT/load.db" "SELECT avg(json_array_length(deltas)) / 2 FROM sample WHERE id & 4294967295 > 0" | awk '{printf "%.0f", $1}')
+	lateness "$OUT/load.db" 1000000 > "$OUT/lateload"
+	jitload=$(pctl "$OUT/lateload")
 else
-	bload="n/a (stress-ng not installed)"; cload="n/a"; changed="n/a"
+	bload="n/a (stress-ng not installed)"; cload="n/a"; changed="n/a"; jitload=""
 fi
 changed_idle=$(sqlite3 "$OUT/c1.db" "SELECT avg(json_array_length(deltas)) / 2 FROM sample WHERE id & 4294967295 > 0" | awk '{printf "%.0f", $1}')
 
@@ -189,6 +191,10 @@ late() { # LABEL "P50 P99 MAX" SAMPLES MISSED TARGET
 }
 late "lateness at 1 s: p50 / p99 / max" "$jit1" "$(wc -l < "$OUT/late1")" "$missed1" "p99 < 1000 us"
 late "lateness at 0.1 s: p50 / p99 / max" "$jit01" "$(wc -l < "$OUT/late01")" "$missed01" ""
+if [ -n "$jitload" ]; then
+	late "lateness at 1 s under stress-ng --vm" "$jitload" "$(wc -l < "$OUT/lateload")" \
+		"$(awk '{ s += $2 } END { print s + 0 }' "$OUT/lateload")" ""
+fi
 printf '%-44s %10s %10s\n' "counter_values rows read (sqlite3 shell)" "" "$(awk -v r="$rows" -v ms="$ms" 'BEGIN { printf "%d/s", r * 1000 / (ms ? ms : 1) }')"
 printf '%-44s %10s %7s ms  %s\n' "import of 1,000,000 samples (16 counters)" "" "$imp_ms" "peak RSS $imp_rss KB"
 printf '%-44s %10s %7s ms  %s\n' "compare over them" "" "$cmp_ms" "peak RSS $cmp_rss KB"

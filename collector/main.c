@@ -472,6 +472,9 @@ static int collect(struct collector *c)
 		goto out_store;
 	if (take_sample(c, 0) || (c->o->command && spawn_command(c)))
 		goto out_store;
+	/* after the fork: the command keeps the scheduler's defaults; a
+	 * kernel without custom slices just samples as before */
+	(void)pace_short_slice();
 	reason = sample_loop(c);
 	if (reason && !finish_run(c, reason))
 		rc = 0;

@@ -1,6 +1,11 @@
 /* pace.c - absolute-deadline ticker, see pace.h. */
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "pace.h"
 #include "banned.h"
@@ -31,6 +36,43 @@ void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 	p->interval_ns = interval_ns;
 	p->tick = 0;
 	p->missed = 0;
+}
+
+/* struct sched_attr of include/uapi/linux/sched/types.h (not in glibc) */
+struct pace_sched_attr {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+	uint32_t sched_util_min, sched_util_max;
+};
+
+/*
+ * A task at SCHED_OTHER may choose its EEVDF slice: sched_setattr()'s
+ * sched_runtime, clamped to 0.1-100 ms (v6.12 kernel/sched/syscalls.c,
+ * __setscheduler_params()), and a waking task with a shorter slice than
+ * the running one preempts it (PREEMPT_SHORT, same release).  With the
+ * default slice (0.75 ms x 1 + log2 CPUs) a sample due while a CPU hog
+ * runs waits out the hog's slice: under `stress-ng --cpu` a 20 Hz loop
+ * measured p50 2.4 ms late, 0.6 ms with 0.1 ms.  The collector runs about
+ * 0.15 ms a sample, so the short slice costs at most one preemption.
+ * Older kernels ignore sched_runtime for SCHED_OTHER.
+ */
+int pace_short_slice(void)
+{
+	struct pace_sched_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.sched_policy = SCHED_OTHER;
+	errno = 0;
+	a.sched_nice = getpriority(PRIO_PROCESS, 0);  /* keep it: raising
+							  it would need root */
+	if (errno)
+		return -1;
+	a.sched_runtime = 100000;
+	return syscall(SYS_sched_setattr, 0, &a, 0) ? -1 : 0;
 }
 
 int64_t pacer_due_ns(const struct pacer *p)

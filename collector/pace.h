@@ -38,6 +38,14 @@ void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
  */
 long pacer_wait(struct pacer *p, const sigset_t *wait_mask);
 
+/*
+ * Ask the scheduler for the shortest time slice, so that a wake-up at a
+ * tick preempts a CPU-bound task at once.  Linux 6.12+ only (EEVDF's
+ * custom slices); elsewhere, or where the call is refused, nothing
+ * changes.  Returns 0 if the slice was set, -1 otherwise (errno).
+ */
+int pace_short_slice(void);
+
 /* When tick p->tick was due. */
 int64_t pacer_due_ns(const struct pacer *p);
 

@@ -85,4 +85,23 @@ for k in 0 1 2 3 4 5 6 7 8 9; do
 	fi
 done
 is "$slow" 0 "signal-4.1 at -i 30, SIGINT ends the run within 1 s (the tick is 30 s away), ten times"
+# the collector asks for EEVDF's shortest slice (0.1 ms, Linux 6.12+) so
+# that its wake-ups preempt a CPU hog; the command keeps the default
+# (collector/pace.c, pace_short_slice(); its effect on lateness under
+# load is measured by make bench, not here)
+kver=$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')
+if [ "$kver" -lt 6012 ] || ! grep -q '^se.slice' /proc/self/sched 2>/dev/null; then
+	skip "command-5 scheduler slice" "needs Linux 6.12+ (custom slices) with /proc/PID/sched's se.slice"
+else
+	slice() { awk '$1 == "se.slice" { print $3 }' "/proc/$1/sched"; }
+	"$COLLECT" -q -i 0.05 -o "$TMP/slice.db" -- sh -c "awk '\$1 == \"se.slice\" { print \$3 }' /proc/\$\$/sched > '$TMP/child-slice'; sleep 1" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	sleep 0.5
+	is "$(slice $pid)" 100000 "command-5.1 the collector runs with a 0.1 ms scheduler slice"
+	wait $pid
+	check "command-5.2 the command it runs keeps the default ($(cat "$TMP/child-slice") ns)" \
+		test "$(cat "$TMP/child-slice")" != 100000 -a "$(cat "$TMP/child-slice")" -gt 0
+fi
+
 done_testing
