@@ -8,8 +8,8 @@
  * side file, "<db>-vmscope-tail.<run id>", mapped into memory (tail.c),
  * without a system call.  A kill -9
  * loses nothing the kernel has accepted: the next program that opens the
- * database (the collector, vmscope import, and every vmscope command that
- * reads it: tail_recover()) folds every orphaned tail into it.  Readers
+ * database (the collector, vmscope import, and the vmscope commands that
+ * read it: tail_recover()) folds every orphaned tail into it.  Readers
  * of a live run see what is committed: samples at most one commit
  * interval old.
  *
