@@ -5,6 +5,20 @@
 
 integrity() { q "$1" 'PRAGMA integrity_check'; }
 msg() { if grep -qF -- "$2" "$1"; then pass "$3"; else fail "$3" "output: $(head -3 "$1")"; fi; }
+# start_run DB INTERVAL: record DB in the background ($pid) with the default
+# commit interval, so each sample is only in the run's tail file, and
+# return once that file exists (start-up is slow under the sanitizers);
+# kill_run: kill -9 it and reap it
+start_run() {
+	"$COLLECT" -q -i "$2" -o "$1" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	for _ in $(seq 100); do [ -e "$1"-vmscope-tail.1 ] && break; sleep 0.1; done
+}
+kill_run() {
+	kill -9 $pid
+	wait $pid 2>/dev/null
+}
 
 # --- kill -9 in the middle of a run --------------------------------------
 db="$TMP/kill.db"
@@ -59,13 +73,9 @@ is "$lost" 0 "fault-1.6 ten kill -9 at random points: integrity_check, no gap, n
 # a crash in the middle of a fold: after the commit, before the tail is
 # removed.  Folding the same tail again adds nothing and damages nothing.
 db="$TMP/refold.db"
-"$COLLECT" -q -i 0.05 -o "$db" &
-pid=$!
-on_exit "kill -9 $pid"
-for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+start_run "$db" 0.05
 sleep 1
-kill -9 $pid
-wait $pid 2>/dev/null
+kill_run
 cp "$db"-vmscope-tail.1 "$TMP/tail.copy"
 check "fault-1.7 the killed run left its tail (its samples are not committed)" \
 	test -s "$TMP/tail.copy"
@@ -83,17 +93,13 @@ check "fault-1.10 and the tail is gone" test ! -e "$db"-vmscope-tail.1
 # the samples the commit interval (30 s by default) had not yet stored;
 # a live run's tail is left to its collector
 db="$TMP/reader.db"
-"$COLLECT" -q -i 0.05 -o "$db" &
-pid=$!
-on_exit "kill -9 $pid"
-for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+start_run "$db" 0.05
 sleep 1
 setup "$VMSCOPE" runs "$db"
 check "fault-1.11 a reader leaves a live run's tail alone" test -s "$db"-vmscope-tail.1
 setup "$COLLECT" -q -n 1 -o "$db"
 check "fault-1.12 and so does a second collector on the database" test -s "$db"-vmscope-tail.1
-kill -9 $pid
-wait $pid 2>/dev/null
+kill_run
 stored=$(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 1')
 rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$db")
 got=$(q "$db" 'SELECT count(*) || "|" || (max(seq) + 1) FROM sample_seq WHERE run_id = 1')
@@ -108,13 +114,9 @@ check "fault-1.16 the tail is gone" test ! -e "$db"-vmscope-tail.1
 if need_root && mkdir -p "$TMP/ro" && mount -t tmpfs -o size=4m tmpfs "$TMP/ro" 2>/dev/null; then
 	on_exit "umount -l '$TMP/ro'"
 	db="$TMP/ro/ro.db"
-	"$COLLECT" -q -i 0.05 -o "$db" &
-	pid=$!
-	on_exit "kill -9 $pid"
-	for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+	start_run "$db" 0.05
 	sleep 0.5
-	kill -9 $pid
-	wait $pid 2>/dev/null
+	kill_run
 	# (sqlite3 reads the WAL into the main file before the remount)
 	sqlite3 "$db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
 	mount -o remount,ro "$TMP/ro"
@@ -154,13 +156,9 @@ else
 		# a fold into a full disk: the tail of a killed run stays until
 		# there is room, then is folded whole
 		rm -f "$db"*
-		"$COLLECT" -q -i 0.02 -o "$db" &
-		pid=$!
-		# (start-up is slow under the sanitizers: wait for the tail)
-		for _ in $(seq 100); do [ -e "$db"-vmscope-tail.1 ] && break; sleep 0.1; done
+		start_run "$db" 0.02
 		sleep 1
-		kill -9 $pid
-		wait $pid 2>/dev/null
+		kill_run
 		tails=$(ls "$db"-vmscope-tail.* | wc -l)
 		want=$(stat -c %s "$db"-vmscope-tail.1)
 		head -c 100M /dev/zero > "$mnt/filler" 2>/dev/null
