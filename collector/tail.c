@@ -62,6 +62,42 @@ static char *tail_name(const char *db_path, int64_t run_id)
 	return p;
 }
 
+/*
+ * Create path and lock it.  Between the two, the file is an unlocked,
+ * empty tail to any program folding orphans (every reader does): it may
+ * lock it first, fold nothing and unlink it.  So wait out a folder's
+ * lock, and check that the file locked is still the one at path.
+ * The descriptor, or -1 (errno).
+ */
+static int create_locked(const char *path)
+{
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		struct stat mine, named;
+		int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (fd < 0)
+			return -1;
+		if (!flock(fd, LOCK_EX | LOCK_NB)) {
+			if (!fstat(fd, &mine) && !stat(path, &named) &&
+			    mine.st_ino == named.st_ino &&
+			    mine.st_dev == named.st_dev)
+				return fd;
+		} else if (errno != EWOULDBLOCK) {
+			int e = errno;
+
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		close(fd);
+		usleep(1000);
+	}
+	errno = EWOULDBLOCK;
+	return -1;
+}
+
 int tail_open(struct tail *t, const char *db_path, int64_t run_id)
 {
 	void *map;
@@ -70,8 +106,8 @@ int tail_open(struct tail *t, const char *db_path, int64_t run_id)
 	t->path = tail_name(db_path, run_id);
 	if (!t->path)
 		return error("out of memory");
-	t->fd = open(t->path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (t->fd < 0 || flock(t->fd, LOCK_EX | LOCK_NB))
+	t->fd = create_locked(t->path);
+	if (t->fd < 0)
 		return error_errno("cannot write '%s'", t->path);
 	rc = posix_fallocate(t->fd, 0, TAIL_BYTES);
 	if (rc) {
