@@ -21,9 +21,7 @@ static char *dup_col(sqlite3_stmt *st, int i)
 
 int rundb_open(const char *path, sqlite3 **db)
 {
-	*db = NULL;
-	if (tail_recover(path))
-		return -1;
+	tail_recover(path);
 	return db_open(path, DB_READ, db);
 }
 

@@ -13,7 +13,10 @@
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
 #  - lateness: p50/p99/max of (sample time - its tick) at 1 s and 0.1 s,
-#    over the samples of all rounds.
+#    over the samples of all rounds, the floor loop's beside the
+#    collector's; and under load: stress-ng --vm, and a CPU hog on every
+#    CPU (stress-ng --cpu), where the collector's short scheduler slice
+#    (collector/pace.c) shows against the loop's default one.
 #  - instructions and system calls per sample (bench/count.sh: callgrind
 #    and strace, which do not vary from run to run as CPU time does),
 #    where valgrind and strace are installed.
@@ -22,13 +25,15 @@
 #    counters, all changing) and `vmscope compare` over it: wall time, CPU
 #    and peak RSS (targets: under 10 s together, under 50 MB).
 # Environment: BENCH_ROUNDS (default 3), BENCH_N1 (samples at 1 s, default
-# 60), BENCH_N01 (at 0.1 s, default 300), BENCH_LOAD_N (under load, 30).
+# 60), BENCH_N01 (at 0.1 s, default 300), BENCH_LOAD_N (under load, 30),
+# BENCH_CPU_N (at 0.1 s beside a CPU hog on every CPU, 200).
 set -eu
 cd "$(dirname "$0")/.."
 N1=${BENCH_N1:-60}
 N01=${BENCH_N01:-300}
 ROUNDS=${BENCH_ROUNDS:-3}
 NLOAD=${BENCH_LOAD_N:-30}
+NCPU=${BENCH_CPU_N:-200}
 OUT=$(mktemp -d /tmp/vmscope-bench.XXXXXX)
 trap 'rm -rf "$OUT"' EXIT
 CPU=bench/cpu
@@ -72,10 +77,14 @@ lateness() {
 	sqlite3 "$1" "SELECT t_us - (id % 4294967296 + sum(missed) OVER (ORDER BY id)) * $2,
 		missed FROM sample WHERE id % 4294967296 > 0" | tr '|' ' '
 }
-# "p50 p99 max" of a lateness file's first column
+# "p50 p99 max" of a lateness file's first column, nearest-rank (the
+# smallest value with at least that share of the values at or below it;
+# under 100 values p99 is the maximum); "n/a" for an empty file
 pctl() {
-	sort -n "$1" | awk '{ a[NR] = $1 } END {
-		printf "%d %d %d", a[int(NR * 0.50) + 1], a[int(NR * 0.99) + 1], a[NR] }'
+	sort -n "$1" | awk '
+		function rank(p,  r) { r = int(NR * p); return r < NR * p ? r + 1 : r }
+		{ a[NR] = $1 }
+		END { if (NR) printf "%d %d %d", a[rank(0.50)], a[rank(0.99)], a[NR]; else print "n/a" }'
 }
 
 # Each round runs all four at once (they sleep almost all the time), so
@@ -83,9 +92,9 @@ pctl() {
 # varies from run to run, hence several rounds and medians.
 for r in $(seq "$ROUNDS"); do
 	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"*
-	$CPU $FLOOR 0.1 "$N01" > "$OUT/f01" &
+	$CPU $FLOOR 0.1 "$N01" "$OUT/fl01" > "$OUT/f01" &
 	$CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01" &
-	$CPU $FLOOR 1 "$N1" > "$OUT/f1" &
+	$CPU $FLOOR 1 "$N1" "$OUT/fl1" > "$OUT/f1" &
 	$CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1" &
 	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1" &
 	if [ -n "$VMSTAT" ]; then $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
@@ -96,6 +105,8 @@ for r in $(seq "$ROUNDS"); do
 	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1") $(per_sample "$OUT/v1" "$v_once" "$N1") $(per_sample "$OUT/s1" "$s_once" "$N1")" >> "$OUT/r1"
 	lateness "$OUT/c01.db" 100000 >> "$OUT/late01"
 	lateness "$OUT/c1.db" 1000000 >> "$OUT/late1"
+	cat "$OUT/fl01" >> "$OUT/flate01"
+	cat "$OUT/fl1" >> "$OUT/flate1"
 	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
 	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
 	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us"
@@ -124,6 +135,7 @@ file1=$(stat -c %s "$OUT/c1.db")
 keyframe=$(sqlite3 "$OUT/c1.db" "SELECT length(absolutes) + (SELECT sum(length(name) + 8) FROM counter_name) FROM sample WHERE id = 1 << 32")
 
 jit01=$(pctl "$OUT/late01"); jit1=$(pctl "$OUT/late1")
+fjit01=$(pctl "$OUT/flate01"); fjit1=$(pctl "$OUT/flate1")
 missed01=$(awk '{ s += $2 } END { print s + 0 }' "$OUT/late01")
 missed1=$(awk '{ s += $2 } END { print s + 0 }' "$OUT/late1")
 
@@ -140,6 +152,19 @@ if command -v stress-ng >/dev/null; then
 	changed=$(sqlite3 "$OUT/load.db" "SELECT avg(json_array_length(deltas)) / 2 FROM sample WHERE id & 4294967295 > 0" | awk '{printf "%.0f", $1}')
 	lateness "$OUT/load.db" 1000000 > "$OUT/lateload"
 	jitload=$(pctl "$OUT/lateload")
+	# a CPU hog on every CPU: the floor loop (the scheduler's default
+	# slice) and the collector (the shortest, collector/pace.c) side by
+	# side at 0.1 s
+	stress-ng --cpu "$(nproc)" --timeout $((NCPU / 10 + 8))s >/dev/null 2>&1 &
+	spid=$!
+	sleep 2
+	$FLOOR 0.1 "$NCPU" "$OUT/flatecpu" &
+	$COLLECT -q -i 0.1 -n "$NCPU" -o "$OUT/cpu.db"
+	wait $!
+	kill $spid 2>/dev/null || true
+	wait $spid 2>/dev/null || true
+	lateness "$OUT/cpu.db" 100000 > "$OUT/latecpu"
+	jitcpu=$(pctl "$OUT/latecpu"); fjitcpu=$(pctl "$OUT/flatecpu")
 else
 	bload="n/a (stress-ng not installed)"; cload="n/a"; changed="n/a"; jitload=""
 fi
@@ -185,16 +210,21 @@ printf '%-44s %10s %8s B\n' "bytes per sample at 1 s, stress-ng --vm (~$changed 
 printf '%-44s %10s %8s us\n' "CPU per sample at 1 s under load" "" "$cload"
 printf '%-44s %10s %8s B\n' "whole file after $N1 samples at 1 s" "" "$file1"
 printf '%-44s %10s %8s B\n' "  of which the first sample (key frame, names)" "" "$keyframe"
-late() { # LABEL "P50 P99 MAX" SAMPLES MISSED TARGET
-	printf '%-44s %10s %s us  %s\n' "$1" "" "$(echo "$2" | awk '{ printf "%6d / %6d / %6d", $1, $2, $3 }')" "$5"
-	printf '%-44s %10s %s\n' "  samples over all rounds / ticks missed" "" "$3 / $4"
+# late LABEL "FLOOR P50 P99 MAX" "COLLECTOR P50 P99 MAX" SAMPLES TARGET
+late() {
+	fmt() { echo "$1" | awk '{ if (NF == 3) printf "%5d / %5d / %5d", $1, $2, $3; else printf "%21s", $0 }'; }
+	printf '%-44s %s  %s  %s\n' "$1" "$(fmt "$2")" "$(fmt "$3")" "$5"
+	printf '%-44s %s\n' "  samples (collector, all rounds)" "$4"
 }
-late "lateness at 1 s: p50 / p99 / max" "$jit1" "$(wc -l < "$OUT/late1")" "$missed1" "p99 < 1000 us"
-late "lateness at 0.1 s: p50 / p99 / max" "$jit01" "$(wc -l < "$OUT/late01")" "$missed01" ""
+echo
+printf '%-44s %21s  %21s\n' "lateness, us: p50 / p99 / max" "floor loop" collector
+late "  at 1 s" "$fjit1" "$jit1" "$(wc -l < "$OUT/late1"), $missed1 ticks missed" "p99 < 1000 us"
+late "  at 0.1 s" "$fjit01" "$jit01" "$(wc -l < "$OUT/late01"), $missed01 ticks missed" ""
 if [ -n "$jitload" ]; then
-	late "lateness at 1 s under stress-ng --vm" "$jitload" "$(wc -l < "$OUT/lateload")" \
-		"$(awk '{ s += $2 } END { print s + 0 }' "$OUT/lateload")" ""
+	late "  at 1 s under stress-ng --vm" "" "$jitload" "$(wc -l < "$OUT/lateload")" ""
+	late "  at 0.1 s beside stress-ng --cpu $(nproc)" "$fjitcpu" "$jitcpu" "$(wc -l < "$OUT/latecpu")" ""
 fi
+echo
 printf '%-44s %10s %10s\n' "counter_values rows read (sqlite3 shell)" "" "$(awk -v r="$rows" -v ms="$ms" 'BEGIN { printf "%d/s", r * 1000 / (ms ? ms : 1) }')"
 printf '%-44s %10s %7s ms  %s\n' "import of 1,000,000 samples (16 counters)" "" "$imp_ms" "peak RSS $imp_rss KB"
 printf '%-44s %10s %7s ms  %s\n' "compare over them" "" "$cmp_ms" "peak RSS $cmp_rss KB"

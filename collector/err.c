@@ -8,6 +8,9 @@
 #include "banned.h"
 
 static const char *prog_name = "vmscope";
+/* while errors are held (err_hold()), the first one's text, not printed */
+static int holding;
+static char held[512];
 
 void err_set_prog(const char *prog)
 {
@@ -22,6 +25,17 @@ const char *err_prog(void)
 static void vreport(const char *prefix, const char *fmt, va_list ap,
 		    const char *why)
 {
+	if (holding && !*prefix) {
+		size_t n;
+
+		if (*held)
+			return;
+		vsnprintf(held, sizeof(held), fmt, ap);
+		n = strlen(held);
+		if (why)
+			snprintf(held + n, sizeof(held) - n, ": %s", why);
+		return;
+	}
 	fprintf(stderr, "%s: %s", prog_name, prefix);
 	vfprintf(stderr, fmt, ap);
 	if (why)
@@ -58,4 +72,16 @@ void warning(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("warning: ", fmt, ap, NULL);
 	va_end(ap);
+}
+
+void err_hold(int on)
+{
+	holding = on;
+	if (on)
+		held[0] = 0;
+}
+
+const char *err_held(void)
+{
+	return held;
 }

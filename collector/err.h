@@ -28,4 +28,13 @@ int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "<prog>: warning: <formatted>"; does not change control flow. */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * err_hold(1): until err_hold(0), error() and error_errno() print nothing
+ * and err_held() keeps the first message's text (without the program
+ * name; it stays readable after err_hold(0)), for a caller that reports a failure it can live with in its own
+ * words (a warning).  Warnings are printed as usual.
+ */
+void err_hold(int on);
+const char *err_held(void);
+
 #endif

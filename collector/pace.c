@@ -3,7 +3,6 @@
 #include <poll.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -38,7 +37,8 @@ void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 	p->missed = 0;
 }
 
-/* struct sched_attr of include/uapi/linux/sched/types.h (not in glibc) */
+/* struct sched_attr of include/uapi/linux/sched/types.h (not in glibc),
+ * its second version (with the utilization clamps) */
 struct pace_sched_attr {
 	uint32_t size, sched_policy;
 	uint64_t sched_flags;
@@ -47,32 +47,42 @@ struct pace_sched_attr {
 	uint64_t sched_runtime, sched_deadline, sched_period;
 	uint32_t sched_util_min, sched_util_max;
 };
+_Static_assert(sizeof(struct pace_sched_attr) == 56, "SCHED_ATTR_SIZE_VER1");
 
 /*
- * A task at SCHED_OTHER may choose its EEVDF slice: sched_setattr()'s
- * sched_runtime, clamped to 0.1-100 ms (v6.12 kernel/sched/syscalls.c,
- * __setscheduler_params()), and a waking task with a shorter slice than
- * the running one preempts it (PREEMPT_SHORT, same release).  With the
- * default slice (0.75 ms x 1 + log2 CPUs) a sample due while a CPU hog
- * runs waits out the hog's slice: under `stress-ng --cpu` a 20 Hz loop
- * measured p50 2.4 ms late, 0.6 ms with 0.1 ms.  The collector runs about
- * 0.15 ms a sample, so the short slice costs at most one preemption.
- * Older kernels ignore sched_runtime for SCHED_OTHER.
+ * A task at SCHED_OTHER or SCHED_BATCH may choose its EEVDF slice:
+ * sched_setattr()'s sched_runtime, clamped to 0.1-100 ms (v6.12
+ * kernel/sched/syscalls.c, __setscheduler_params()), and a waking task
+ * with a shorter slice than the running one preempts it (PREEMPT_SHORT,
+ * same release).  With the default slice (0.75 ms x (1 + log2 CPUs)) a
+ * sample due while a CPU hog runs waits out the hog's slice.  The
+ * collector runs about 0.15 ms a sample, so the short slice costs at most
+ * one preemption.  Only the slice changes: the policy, nice value and
+ * flags (reset-on-fork) are read first and given back as they were, and
+ * a collector someone put at SCHED_IDLE or a real-time policy is left
+ * alone.  Kernels before 6.12 ignore sched_runtime for these policies.
  */
 int pace_short_slice(void)
 {
+#if defined(SYS_sched_getattr) && defined(SYS_sched_setattr)
 	struct pace_sched_attr a;
 
 	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.sched_policy = SCHED_OTHER;
-	errno = 0;
-	a.sched_nice = getpriority(PRIO_PROCESS, 0);  /* keep it: raising
-							  it would need root */
-	if (errno)
+	if (syscall(SYS_sched_getattr, 0, &a, (unsigned)sizeof(a), 0))
 		return -1;
+	if (a.sched_policy != SCHED_OTHER && a.sched_policy != SCHED_BATCH) {
+		errno = EPERM;
+		return -1;
+	}
+	a.size = sizeof(a);
+	/* the clamps are given back only with this flag set */
+	a.sched_flags &= ~(uint64_t)0x60;       /* SCHED_FLAG_UTIL_CLAMP */
 	a.sched_runtime = 100000;
 	return syscall(SYS_sched_setattr, 0, &a, 0) ? -1 : 0;
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
 }
 
 int64_t pacer_due_ns(const struct pacer *p)
@@ -101,14 +111,16 @@ long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 	while (now < due) {
 		/*
 		 * ppoll()'s timer slack grows with its timeout: 0.1% of it for
-		 * a task at nice 0 (fs/select.c, select_estimate_accuracy()),
-		 * a whole millisecond late at -i 1.  So a long sleep ends
-		 * PACE_FINE_NS before the tick, and a short one, whose slack is
-		 * the task's 50 us, takes the rest; under PACE_SPLIT_NS the
-		 * slack is too small to pay a second wake-up for.
+		 * a task at nice 0, 0.5% above nice 0 (fs/select.c,
+		 * __estimate_accuracy()), 1 or 5 ms late at -i 1.  So a long
+		 * sleep ends that much plus PACE_FINE_NS before the tick, and
+		 * a short one, whose slack is the task's 50 us, takes the rest;
+		 * under PACE_SPLIT_NS the slack is too small to pay a second
+		 * wake-up for.
 		 */
 		int64_t left = due - now;
-		int64_t step = left > PACE_SPLIT_NS ? left - PACE_FINE_NS : left;
+		int64_t step = left > PACE_SPLIT_NS ?
+			       left - left / 200 - PACE_FINE_NS : left;
 		struct timespec ts = {
 			.tv_sec = step / 1000000000,
 			.tv_nsec = step % 1000000000,

@@ -40,9 +40,10 @@ long pacer_wait(struct pacer *p, const sigset_t *wait_mask);
 
 /*
  * Ask the scheduler for the shortest time slice, so that a wake-up at a
- * tick preempts a CPU-bound task at once.  Linux 6.12+ only (EEVDF's
- * custom slices); elsewhere, or where the call is refused, nothing
- * changes.  Returns 0 if the slice was set, -1 otherwise (errno).
+ * tick preempts a CPU-bound task at once (EEVDF's custom slices, Linux
+ * 6.12+; older kernels accept the call and change nothing).  Policy, nice
+ * and flags stay as they were; SCHED_IDLE and real-time policies are left
+ * alone.  0 if the kernel took the call, -1 otherwise (errno).
  */
 int pace_short_slice(void);
 

@@ -34,6 +34,8 @@
 
 #define TAIL_MAGIC "VMT1"
 #define TAIL_SUFFIX "-vmscope-tail."
+/* a tail being made (tail_open()), a name no fold looks at */
+#define TAIL_NEW_SUFFIX "-vmscope-new."
 #define TAIL_HEAD 12                     /* magic, length, epoch */
 #define TAIL_FIXED (6 * 8 + 2 * 4)       /* the body before the texts */
 
@@ -62,65 +64,46 @@ static char *tail_name(const char *db_path, int64_t run_id)
 	return p;
 }
 
-/*
- * Create path and lock it.  Between the two, the file is an unlocked,
- * empty tail to any program folding orphans (every reader does): it may
- * lock it first, fold nothing and unlink it.  So wait out a folder's
- * lock, and check that the file locked is still the one at path.
- * The descriptor, or -1 (errno).
- */
-static int create_locked(const char *path)
-{
-	int tries;
-
-	for (tries = 0; tries < 100; tries++) {
-		struct stat mine, named;
-		int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-
-		if (fd < 0)
-			return -1;
-		if (!flock(fd, LOCK_EX | LOCK_NB)) {
-			if (!fstat(fd, &mine) && !stat(path, &named) &&
-			    mine.st_ino == named.st_ino &&
-			    mine.st_dev == named.st_dev)
-				return fd;
-		} else if (errno != EWOULDBLOCK) {
-			int e = errno;
-
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		close(fd);
-		usleep(1000);
-	}
-	errno = EWOULDBLOCK;
-	return -1;
-}
-
 int tail_open(struct tail *t, const char *db_path, int64_t run_id)
 {
-	void *map;
+	char tmp[4096];
+	void *map = MAP_FAILED;
 	int rc;
 
 	t->path = tail_name(db_path, run_id);
 	if (!t->path)
 		return error("out of memory");
-	t->fd = create_locked(t->path);
+	if (snprintf(tmp, sizeof(tmp), "%s" TAIL_NEW_SUFFIX "%lld.%ld", db_path,
+		     (long long)run_id, (long)getpid()) >= (int)sizeof(tmp))
+		return error("cannot write '%s': the path is too long", t->path);
+	/*
+	 * Made, locked and sized under a name no fold looks at, then renamed
+	 * into place: a program folding orphans (every reader does) never
+	 * sees the tail of a live run unlocked.
+	 */
+	t->fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (t->fd < 0)
-		return error_errno("cannot write '%s'", t->path);
+		return error_errno("cannot write '%s'", tmp);
+	if (flock(t->fd, LOCK_EX | LOCK_NB))
+		goto fail;
 	rc = posix_fallocate(t->fd, 0, TAIL_BYTES);
 	if (rc) {
 		errno = rc;
-		return error_errno("cannot write '%s'", t->path);
+		goto fail;
 	}
 	map = mmap(NULL, TAIL_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
 		   t->fd, 0);
-	if (map == MAP_FAILED)
-		return error_errno("cannot write '%s'", t->path);
+	if (map == MAP_FAILED || rename(tmp, t->path))
+		goto fail;
 	t->map = map;
 	t->epoch = 1;
 	return 0;
+fail:
+	error_errno("cannot write '%s'", tmp);
+	if (map != MAP_FAILED)
+		munmap(map, TAIL_BYTES);
+	unlink(tmp);
+	return -1;
 }
 
 static void put(unsigned char **p, const void *v, size_t n)
@@ -293,7 +276,9 @@ static long fold_one(sqlite3 *db, const char *db_path, const char *path)
 	char *buf = NULL;
 	size_t cap = 0;
 	long len, n;
-	int fd = open(path, O_RDWR | O_CLOEXEC);
+	/* read-only: flock() needs no write access, and a reader folding
+	 * into a database it may write need not own the tail */
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return errno == ENOENT ? 0 :
@@ -397,24 +382,54 @@ static long orphan_visit(const char *path, void *ctx)
 	return orphan;
 }
 
-int tail_recover(const char *db_path)
+/*
+ * A read-write handle on db_path for a reader's fold: never created or
+ * migrated, only a vmscope database at this schema version, and a writer's
+ * lock waited for at most TAIL_RECOVER_WAIT_MS (a reader should not hang
+ * behind an import).  0, or -1 (reported).
+ */
+static int open_for_fold(const char *db_path, sqlite3 **db)
 {
-	long orphans = each_tail(db_path, orphan_visit, NULL), folded;
-	sqlite3 *db;
+	sqlite3_stmt *st = NULL;
+	int ok;
 
-	if (orphans <= 0)
-		return 0;
-	if (access(db_path, W_OK)) {
-		fprintf(stderr, "vmscope: note: '%s': %ld killed run%s left "
-			"samples in '%s" TAIL_SUFFIX "*' that cannot be folded "
-			"in (%s): they are not shown; the next writer with "
-			"access folds them\n", db_path, orphans,
-			orphans == 1 ? "" : "s", db_path, strerror(errno));
-		return 0;
-	}
-	if (db_open(db_path, DB_APPEND, &db))
-		return -1;
-	folded = tail_fold_orphans(db, db_path);
+	if (sqlite3_open_v2(db_path, db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
+		return *db ? error("cannot write '%s': %s", db_path,
+				   sqlite3_errmsg(*db)) :
+			     error("cannot write '%s': out of memory", db_path);
+	sqlite3_busy_timeout(*db, TAIL_RECOVER_WAIT_MS);
+	ok = sqlite3_prepare_v2(*db, "SELECT a.application_id = ?1 AND "
+				"v.user_version = ?2 FROM pragma_application_id a, "
+				"pragma_user_version v", -1, &st, NULL) == SQLITE_OK &&
+	     sqlite3_bind_int(st, 1, DB_APPLICATION_ID) == SQLITE_OK &&
+	     sqlite3_bind_int(st, 2, DB_SCHEMA_VERSION) == SQLITE_OK &&
+	     sqlite3_step(st) == SQLITE_ROW;
+	if (!ok)
+		error("cannot read '%s': %s", db_path, sqlite3_errmsg(*db));
+	else if (!sqlite3_column_int(st, 0))
+		ok = !error("cannot write '%s': not a vmscope database of schema "
+			    "version %d", db_path, DB_SCHEMA_VERSION);
+	sqlite3_finalize(st);
+	return ok ? 0 : -1;
+}
+
+void tail_recover(const char *db_path)
+{
+	long orphans = each_tail(db_path, orphan_visit, NULL), folded = -1;
+	sqlite3 *db = NULL;
+
+	/* (a missing database: the open that follows says so) */
+	if (orphans <= 0 || access(db_path, F_OK))
+		return;
+	err_hold(1);
+	if (access(db_path, W_OK))
+		error_errno("cannot write '%s'", db_path);
+	else if (!open_for_fold(db_path, &db))
+		folded = tail_fold_orphans(db, db_path);
 	sqlite3_close(db);
-	return folded < 0 ? -1 : 0;
+	err_hold(0);
+	if (folded < 0)
+		warning("%ld killed run%s samples in '%s" TAIL_SUFFIX
+			"*' are not shown: %s", orphans,
+			orphans == 1 ? "'s" : "s'", db_path, err_held());
 }

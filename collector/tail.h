@@ -77,15 +77,19 @@ void tail_close(struct tail *t, int remove_it);
  */
 long tail_fold_orphans(sqlite3 *db, const char *db_path);
 
+/* How long a reader's fold waits for a writer's lock. */
+#define TAIL_RECOVER_WAIT_MS 1000
+
 /*
  * Before a command reads db_path: fold the tails that killed runs left
  * beside it, as SQLite's readers roll back a hot journal, so that every
  * sample the kernel accepted before a kill -9 is seen at once, not only
- * after the next collector starts.  Where db_path cannot be written
- * (read-only storage, permissions) the database is read as it is, with
- * a note saying how many runs' samples are not shown.  0, or -1
- * (reported: the database is damaged or locked too long).
+ * after the next collector starts.  Best effort: where that fails (storage
+ * read-only or full, no write permission, a writer holding the database
+ * longer than TAIL_RECOVER_WAIT_MS, an older schema) the database is read
+ * as it is, with a warning saying how many runs' samples are not shown
+ * and why; the tails stay for the next writer.
  */
-int tail_recover(const char *db_path);
+void tail_recover(const char *db_path);
 
 #endif

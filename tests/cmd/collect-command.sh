@@ -86,22 +86,44 @@ for k in 0 1 2 3 4 5 6 7 8 9; do
 done
 is "$slow" 0 "signal-4.1 at -i 30, SIGINT ends the run within 1 s (the tick is 30 s away), ten times"
 # the collector asks for EEVDF's shortest slice (0.1 ms, Linux 6.12+) so
-# that its wake-ups preempt a CPU hog; the command keeps the default
-# (collector/pace.c, pace_short_slice(); its effect on lateness under
-# load is measured by make bench, not here)
+# that its wake-ups preempt a CPU hog; the command keeps the default, and
+# a policy someone chose is kept (collector/pace.c, pace_short_slice();
+# its effect on lateness under load is measured by make bench, not here)
 kver=$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')
 if [ "$kver" -lt 6012 ] || ! grep -q '^se.slice' /proc/self/sched 2>/dev/null; then
 	skip "command-5 scheduler slice" "needs Linux 6.12+ (custom slices) with /proc/PID/sched's se.slice"
 else
-	slice() { awk '$1 == "se.slice" { print $3 }' "/proc/$1/sched"; }
-	"$COLLECT" -q -i 0.05 -o "$TMP/slice.db" -- sh -c "awk '\$1 == \"se.slice\" { print \$3 }' /proc/\$\$/sched > '$TMP/child-slice'; sleep 1" &
+	# sched PID FIELD: a field of /proc/PID/sched
+	sched() { awk -v f="$2" '$1 == f { print $3 }' "/proc/$1/sched" 2>/dev/null; }
+	# wait_sched PID FIELD VALUE: up to 5 s for FIELD to read VALUE (start-up is
+	# slow under the sanitizers), then print what it reads
+	wait_sched() {
+		for _ in $(seq 50); do [ "$(sched "$1" "$2")" = "$3" ] && break; sleep 0.1; done
+		sched "$1" "$2"
+	}
+	"$COLLECT" -q -i 0.05 -o "$TMP/slice.db" -- sh -c "sleep 0.5; awk '\$1 == \"se.slice\" { print \$3 }' /proc/\$\$/sched > '$TMP/child-slice'; sleep 1" &
 	pid=$!
 	on_exit "kill -9 $pid"
-	sleep 0.5
-	is "$(slice $pid)" 100000 "command-5.1 the collector runs with a 0.1 ms scheduler slice"
+	is "$(wait_sched $pid se.slice 100000)" 100000 "command-5.1 the collector runs with a 0.1 ms scheduler slice"
 	wait $pid
-	check "command-5.2 the command it runs keeps the default ($(cat "$TMP/child-slice") ns)" \
-		test "$(cat "$TMP/child-slice")" != 100000 -a "$(cat "$TMP/child-slice")" -gt 0
+	child=$(cat "$TMP/child-slice")
+	check "command-5.2 the command it runs keeps the default slice ($child ns)" \
+		test "${child:-0}" != 100000 -a "${child:-0}" -gt 0
+	# chrt -b: SCHED_BATCH (3) kept, the slice set; chrt -i: SCHED_IDLE (5)
+	# kept (an idle task has no EEVDF slice to set)
+	chrt -b 0 "$COLLECT" -q -i 0.05 -n 40 -o "$TMP/batch.db" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	got="$(wait_sched $pid se.slice 100000)|$(sched $pid policy)"
+	wait $pid
+	is "$got" "100000|3" "command-5.3 under chrt -b the collector keeps SCHED_BATCH, with the short slice"
+	chrt -i 0 "$COLLECT" -q -i 0.05 -n 40 -o "$TMP/idle.db" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	sleep 1
+	got=$(sched $pid policy)
+	wait $pid
+	is "$got" 5 "command-5.4 under chrt -i it stays SCHED_IDLE"
 fi
 
 done_testing
