@@ -151,8 +151,10 @@ int split_refault_window(double t0, double t1, double a0, double a1);
  * as of the last flush.  Up to 6.11 it calls mem_cgroup_flush_stats(),
  * which flushes once enough updates are pending (v6.1: 64-page batches
  * per CPU), so the values are close to /proc/vmstat.  From 6.12 it calls
- * mem_cgroup_flush_stats_ratelimited() ("memcg: use ratelimited stats
- * flush in the reclaim"), which flushes only when the periodic flusher
+ * mem_cgroup_flush_stats_ratelimited() (commit 90a6f2a8f442 "memcg: use
+ * ratelimited stats flush in the reclaim", merged for v6.12-rc1; a
+ * kernel with it backported behaves so too, undetected here), which
+ * flushes only when the periodic flusher
  * (flush_memcg_stats_dwork(), every FLUSH_TIME = 2 * HZ, mm/memcontrol.c)
  * is a full cycle late: the walk decides on values up to 2 s old.  The
  * scan targets themselves (lruvec_lru_size(): the memcg's per-zone LRU
