@@ -71,10 +71,10 @@ struct split_in {
 	double refault_expected[NR_RECLAIMERS];
 	/*
 	 * 6.12+ (split_flushed_view()): the node's lists as the root memory
-	 * cgroup's statistics may hold them when a global walk reads them,
-	 * i.e. the gauges of the samples since the last periodic flush
-	 * could have been, oldest first, each taken as equally likely (the
-	 * flush's phase is not recorded); seen_n 0: the lists as they are
+	 * cgroup's statistics may hold them when a global walk reads them:
+	 * the gauges of the samples around which the last periodic flush
+	 * may have happened, oldest first, each taken as equally likely
+	 * (the flush's phase is not recorded); seen_n 0: the lists as they are
 	 */
 	int seen_n;
 	struct split_lists seen[SPLIT_SEEN_MAX];

@@ -492,8 +492,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
 	 * host sweep: 99% of the anon scanned at priority 0), while the
 	 * global direct walks of a 6.12 guest scanned anon at 12..9 with no
-	 * refault in sight, a branch this model does not know (6.10+
-	 * no_cache_trim_mode is kswapd's restart, not theirs)
+	 * refault in sight: SCAN_FRACT on a stale inactive-file size
+	 * (split_flushed_view()), not priority 0
 	 */
 	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero;
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
