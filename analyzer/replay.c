@@ -347,6 +347,9 @@ static void traced_priority(const struct metric_stream *ms,
 	}
 }
 
+/* samples of the node's lists kept for the walks' flushed view */
+#define SEEN_RING 256
+
 /* State the split replay carries from one interval to the next. */
 struct split_state {
 	struct raw_slots rs;
@@ -365,6 +368,11 @@ struct split_state {
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */
 	struct split_out last;
 	double last_anon;
+	/* the node's lists at the latest samples (a ring), for the 6.12+
+	 * walks that decide on memcg statistics of the last flush */
+	double seen_t[SEEN_RING];
+	struct split_lists seen_l[SEEN_RING];
+	int seen_len, seen_head;
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -374,6 +382,43 @@ static void lists_from(const struct metric_stream *ms, const struct raw_slots *r
 	l->active_anon = raw_gauge(ms, rs, base + 1) / scale;
 	l->inactive_file = raw_gauge(ms, rs, base + 2) / scale;
 	l->active_file = raw_gauge(ms, rs, base + 3) / scale;
+}
+
+/* Keep the node's lists of the sample at t seconds. */
+static void seen_push(struct split_state *st, double t, const struct split_lists *l)
+{
+	st->seen_t[st->seen_head] = t;
+	st->seen_l[st->seen_head] = *l;
+	st->seen_head = (st->seen_head + 1) % SEEN_RING;
+	if (st->seen_len < SEEN_RING)
+		st->seen_len++;
+}
+
+/*
+ * The lists a global walk of the interval (t0, t1] may have decided on
+ * (split.h, split_flushed_view()): those of the last periodic flush,
+ * which happened after t0 - FLUSH_TIME.  The samples since then and the
+ * one before (a flush between two samples holds lists between theirs),
+ * oldest first, spread evenly over at most SPLIT_SEEN_MAX.
+ */
+static void seen_fill(const struct split_state *st, struct split_in *si)
+{
+	int idx[SEEN_RING], n = 0, i, k, before = -1;
+
+	for (i = st->seen_len; i >= 1; i--) {
+		k = (st->seen_head - i + SEEN_RING) % SEEN_RING;
+		if (st->seen_t[k] <= st->t0 - SPLIT_MEMCG_FLUSH_S)
+			before = k;
+		else if (st->seen_t[k] <= st->t1 + 1e-9) {
+			if (n == 0 && before >= 0)
+				idx[n++] = before;
+			idx[n++] = k;
+		}
+	}
+	si->seen_n = n < SPLIT_SEEN_MAX ? n : SPLIT_SEEN_MAX;
+	for (i = 0; i < si->seen_n; i++)
+		si->seen[i] = st->seen_l[idx[si->seen_n > 1 ?
+					     (int)lround((double)i * (n - 1) / (si->seen_n - 1)) : n - 1]];
 }
 
 /* The walk's inputs of one interval from the stream. */
@@ -392,6 +437,9 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->swap_on = in->swap_out > 0 || (!isnan(swap_total) ? swap_total > 0 :
 		      !(m->swap_total_kb == 0));
 	lists_from(ms, rs, RAW_IA, 1, &si->node);
+	seen_push(st, st->t1, &si->node);
+	seen_fill(st, si);
+	si->anon_measured = nz(in->scan_anon);
 	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
 	if (si->has_cg)
 		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
@@ -594,6 +642,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 {
 	*sp = *si;
 	sp->refault_near = 0;
+	sp->anon_measured = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
 	sp->kswapd_resume = st->pred_end;
@@ -781,6 +830,9 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		a->cost_inputs = st->node_cost.inputs;
 		if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
 			note(m, "the cgroup's lists were not recorded: node lists used");
+		if (split_flushed_view(m->version))
+			note(m, "6.12+: kswapd and direct walks decide cache trimming on "
+				"memcg statistics up to 2 s old (ratelimited flush)");
 		if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
 		    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)
 			note(m, "cgroup walks taken as reclaimed / 32 (no failcnt)");
@@ -795,6 +847,12 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		rc = 0;
 		if (ms.it.seq == 0) {
 			prev_t = ms.it.t_us;
+			if (m->kind == MODEL_SPLIT) {
+				struct split_lists l;
+
+				lists_from(&ms, &st->rs, RAW_IA, 1, &l);
+				seen_push(st, (double)ms.it.t_us / 1e6, &l);
+			}
 			continue;
 		}
 		memset(&iv, 0, sizeof(iv));

@@ -33,6 +33,8 @@ struct split_lists {
 	double inactive_anon, active_anon, inactive_file, active_file;
 };
 
+#define SPLIT_SEEN_MAX 10
+
 struct split_in {
 	int version[3];
 	int swap_on;               /* swap space exists (can_reclaim_anon_pages) */
@@ -67,6 +69,23 @@ struct split_in {
 	 * expected from the activations around (has_expected) */
 	int has_expected;
 	double refault_expected[NR_RECLAIMERS];
+	/*
+	 * 6.12+ (split_flushed_view()): the node's lists as the root memory
+	 * cgroup's statistics may hold them when a global walk reads them:
+	 * the gauges of the samples around which the last periodic flush
+	 * may have happened, oldest first, each taken as equally likely
+	 * (the flush's phase is not recorded); seen_n 0: the lists as they are
+	 */
+	int seen_n;
+	struct split_lists seen[SPLIT_SEEN_MAX];
+	/*
+	 * attribution only: the anon pages measured (pgscan_anon); the walk
+	 * then takes the one flushed view under which it scans the nearest
+	 * amount (the views are what the flush can have held, so the choice
+	 * is among them only).  NAN: the average over the views, as a
+	 * prediction must (it may not read pgscan_anon).
+	 */
+	double anon_measured;
 	/* where kswapd's last walk stood at the end of the interval before
 	 * (its p_end); 0 or NAN: not known */
 	double kswapd_resume;
@@ -122,6 +141,26 @@ struct split_out {
 #define SPLIT_VMSTAT_FOLD_S 1.0
 #define SPLIT_MEMCG_FLUSH_S 2.0
 int split_refault_window(double t0, double t1, double a0, double a1);
+
+/*
+ * Whether a global walk of this kernel reads the root lruvec's list sizes
+ * and refault count through memory-cgroup statistics that only the
+ * periodic flush brings up to date.  prepare_scan_control() (mm/vmscan.c)
+ * reads NR_INACTIVE_FILE for cache_trim_mode, and the lists of
+ * inactive_is_low(), with lruvec_page_state(): the memcg's rstat values
+ * as of the last flush.  Up to 6.11 it calls mem_cgroup_flush_stats(),
+ * which flushes once enough updates are pending (v6.1: 64-page batches
+ * per CPU), so the values are close to /proc/vmstat.  From 6.12 it calls
+ * mem_cgroup_flush_stats_ratelimited() (commit 90a6f2a8f442 "memcg: use
+ * ratelimited stats flush in the reclaim", merged for v6.12-rc1; a
+ * kernel with it backported behaves so too, undetected here), which
+ * flushes only when the periodic flusher
+ * (flush_memcg_stats_dwork(), every FLUSH_TIME = 2 * HZ, mm/memcontrol.c)
+ * is a full cycle late: the walk decides on values up to 2 s old.  The
+ * scan targets themselves (lruvec_lru_size(): the memcg's per-zone LRU
+ * sizes) and file_is_tiny (node_page_state()) are current.
+ */
+int split_flushed_view(const int version[3]);
 
 /* Start the cost state (zero costs, as after boot). */
 void split_cost_init(struct split_cost *c, const int version[3]);

@@ -23,7 +23,9 @@
  *      and inactive_anon >> priority > 0: SCAN_ANON
  *   5. sc->cache_trim_mode: inactive_file >> priority > 0 and no file
  *      deactivation requested (file refaults since the last reclaim, or
- *      inactive_is_low()): SCAN_FILE
+ *      inactive_is_low()): SCAN_FILE.  The sizes this test reads are the
+ *      memcg statistics of the last flush, up to 2 s old from 6.12
+ *      (split_flushed_view()); the targets are the lists as they are.
  *   6. SCAN_FRACT: anon (size >> p) * ap / (ap + fp) (cost.c).
  * The replay inverts this: the measured pages scanned per walk of a
  * reclaimer fix how far down the walk went; the levels passed on the way
@@ -67,6 +69,7 @@ static int inactive_is_low(double inactive, double active)
 /* What one walk type sees at every level. */
 struct walk_ctx {
 	const struct split_lists *l;
+	const struct split_lists *seen;   /* as prepare_scan_control() reads them */
 	int global, swap_on;
 	double swappiness, ap, fp;
 	int deact_anon, deact_file_refault, deact_file_low;
@@ -78,6 +81,7 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 		       double *file, enum cause *why)
 {
 	double ia = shr(c->l->inactive_anon, q), inf = shr(c->l->inactive_file, q);
+	double seen = shr(c->seen->inactive_file, q);
 
 	*anon = 0;
 	*file = inf;
@@ -95,14 +99,14 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 		*why = CAUSE_FILE_TINY;
 		return;
 	}
-	if (inf > 0 && !c->deact_file_refault && !c->deact_file_low)
+	if (seen > 0 && !c->deact_file_refault && !c->deact_file_low)
 		return;                                   /* cache_trim_mode */
 	/* SCAN_FRACT: scan = scan * fraction[file] / denominator */
 	if (c->ap + c->fp > 0) {
 		*anon = floor(ia * c->ap / (c->ap + c->fp));
 		*file = floor(inf * c->fp / (c->ap + c->fp));
 	}
-	*why = inf == 0 ? CAUSE_SMALL_FILE : c->deact_file_refault ?
+	*why = seen == 0 ? CAUSE_SMALL_FILE : c->deact_file_refault ?
 	       CAUSE_FILE_REFAULTS : CAUSE_ACTIVE_FILE;
 }
 
@@ -275,20 +279,24 @@ static double efficiency(double e)
 	return e > 0 ? fmin(1, e) : NAN;
 }
 
+/* seen: the lists the walk's statistics hold (NULL: the lists as they are) */
 static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
-		     const struct split_cost *cost, int cgroup, int start)
+		     const struct split_cost *cost, int cgroup, int start,
+		     const struct split_lists *seen)
 {
 	const struct split_lists *node = start ? &in->node_prev : &in->node;
 
 	memset(c, 0, sizeof(*c));
 	c->l = cgroup ? (start ? &in->cg_prev : &in->cg) : node;
+	c->seen = seen ? seen : c->l;
 	c->global = !cgroup;
 	c->swap_on = in->swap_on;
 	c->swappiness = in->swappiness;
 	split_fraction(cost, in->swappiness, &c->ap, &c->fp);
 	c->deact_anon = in->activate_anon > 0 ||
-			inactive_is_low(c->l->inactive_anon, c->l->active_anon);
-	c->deact_file_low = inactive_is_low(c->l->inactive_file, c->l->active_file);
+			inactive_is_low(c->seen->inactive_anon, c->seen->active_anon);
+	c->deact_file_low = inactive_is_low(c->seen->inactive_file,
+					    c->seen->active_file);
 	c->file_low = in->high_wmark_sum > 0 &&
 		      node->inactive_file + node->active_file + in->free <=
 		      in->high_wmark_sum;
@@ -380,6 +388,22 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 }
 
 /*
+ * How many flushed views of the lists a walk of reclaimer r may have
+ * decided on (split_flushed_view()): those in in->seen for a global walk
+ * of 6.12+, else 0: it saw the lists as they are.  Cgroup limit reclaim is left
+ * out: the sampler reads the cgroup's memory.stat every interval, and
+ * that read flushes the cgroup's statistics (memcg_stat_format() ->
+ * mem_cgroup_flush_stats(), v1 and v2), so they lag by one interval at
+ * most; nothing reads the root's.
+ */
+static int seen_views(const struct split_in *in, enum reclaimer r)
+{
+	if (r == RC_CGROUP || !split_flushed_view(in->version) || in->seen_n <= 0)
+		return 0;
+	return in->seen_n < SPLIT_SEEN_MAX ? in->seen_n : SPLIT_SEEN_MAX;
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start, half each; adds to o, *deep and *zero.
  * An expected count between k and k + 1 refault walks is the walks of
@@ -395,7 +419,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	double k = floor(nref), p[2], w;
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	int start, part;
+	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
@@ -404,17 +428,20 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 			continue;
 		m->n[1] = fmin(walks, k + part);
 		m->n[0] = walks - m->n[1];
-		for (start = 0; start <= in->has_prev; start++) {
-			w = pw * (in->has_prev ? 0.5 : 1);  /* end, start gauges */
-			fill_ctx(&trim, in, cost, r == RC_CGROUP, start);
-			refault = trim;
-			refault.deact_file_refault = 1;
-			mix_solve(m, kinds, ea, ef, p);
-			mix_add(m, kinds, p, w, o, deep);
-			*zero &= anon_only_at_zero(&trim);
-			if (start == 0 && (part == 0 || pw > 0.5))
-				o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
-		}
+		for (start = 0; start <= in->has_prev; start++)
+			for (j = 0; j < nseen; j++) {
+				/* end, start gauges; each flushed view alike */
+				w = pw * (in->has_prev ? 0.5 : 1) / nseen;
+				fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
+					 views ? &in->seen[j] : NULL);
+				refault = trim;
+				refault.deact_file_refault = 1;
+				mix_solve(m, kinds, ea, ef, p);
+				mix_add(m, kinds, p, w, o, deep);
+				*zero &= anon_only_at_zero(&trim);
+				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
+					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
+			}
 	}
 }
 
@@ -465,8 +492,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
 	 * host sweep: 99% of the anon scanned at priority 0), while the
 	 * global direct walks of a 6.12 guest scanned anon at 12..9 with no
-	 * refault in sight, a branch this model does not know (6.10+
-	 * no_cache_trim_mode is kswapd's restart, not theirs)
+	 * refault in sight: SCAN_FRACT on a stale inactive-file size
+	 * (split_flushed_view()), not priority 0
 	 */
 	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero;
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
@@ -477,8 +504,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		o->p_deep = deep;
 }
 
-void split_walk(const struct split_in *in, const struct split_cost *node_cost,
-		const struct split_cost *cg_cost, struct split_out *out)
+static void walk_all(const struct split_in *in, const struct split_cost *node_cost,
+		     const struct split_cost *cg_cost, struct split_out *out)
 {
 	int r;
 
@@ -497,7 +524,47 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 					   in->swappiness);
 }
 
+/*
+ * One flushed view for the whole interval: the one whose walks scan
+ * nearest the measured anon pages, as a ratio; on a tie the newest (the view a walk
+ * sees more often, once the flush has happened).
+ */
+static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
+		      const struct split_cost *cg_cost, struct split_out *out)
+{
+	struct split_in one = *in;
+	struct split_out o;
+	double best = INFINITY, d;
+	int j;
+
+	one.seen_n = 1;
+	for (j = in->seen_n - 1; j >= 0; j--) {
+		one.seen[0] = in->seen[j];
+		walk_all(&one, node_cost, cg_cost, &o);
+		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
+		if (d < best) {
+			best = d;
+			*out = o;
+		}
+	}
+}
+
+void split_walk(const struct split_in *in, const struct split_cost *node_cost,
+		const struct split_cost *cg_cost, struct split_out *out)
+{
+	if (in->seen_n > 1 && !isnan(in->anon_measured) &&
+	    split_flushed_view(in->version))
+		pick_view(in, node_cost, cg_cost, out);
+	else
+		walk_all(in, node_cost, cg_cost, out);
+}
+
 int split_refault_window(double t0, double t1, double a0, double a1)
 {
 	return t1 > a0 - SPLIT_VMSTAT_FOLD_S && t0 < a1 + SPLIT_MEMCG_FLUSH_S;
+}
+
+int split_flushed_view(const int version[3])
+{
+	return model_version_cmp(version, 6, 12, 0) >= 0;
 }

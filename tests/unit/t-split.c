@@ -43,6 +43,13 @@ struct ref {
 	/* WORKINGSET_ACTIVATE_FILE differs from the reclaimer's snapshot
 	 * (prepare_scan_count()); snapshot_refaults() at the walk's end */
 	int refault_seen;
+	/* v6.12 prepare_scan_control(): cache_trim_mode and inactive_is_low()
+	 * read lruvec_page_state(), the memcg statistics of the last flush,
+	 * which the reclaim path no longer brings up to date itself
+	 * (mem_cgroup_flush_stats_ratelimited()); flushed: these are the
+	 * file list sizes that flush held */
+	int flushed;
+	ul seen_inf, seen_af;
 	double eff_anon, eff_file;        /* share of a batch reclaimed */
 	double swap_per_anon;             /* reclaimed anon pages written */
 	/* what /proc/vmstat shows */
@@ -85,10 +92,16 @@ static void note_cost(struct ref *k, int file, ul pages)
 	}
 }
 
-/* v6.1 prepare_scan_count() + get_scan_count(): nr[0] anon, nr[1] file */
+/*
+ * v6.1 prepare_scan_count() + get_scan_count(): nr[0] anon, nr[1] file.
+ * v6.12 prepare_scan_control() decides cache_trim_mode on the flushed
+ * sizes (k->flushed); get_scan_count() still scans lruvec_lru_size()
+ * >> priority of the lists as they are.
+ */
 static void scan_count(const struct ref *k, int prio, ul nr[2])
 {
-	int trim = (k->inf >> prio) && !low(k->inf, k->af) && !k->refault_seen;
+	ul vi = k->flushed ? k->seen_inf : k->inf, va = k->flushed ? k->seen_af : k->af;
+	int trim = (vi >> prio) && !low(vi, va) && !k->refault_seen;
 	int tiny = !k->cgroup && k->inf + k->af + k->free <= k->high &&
 		   !low(k->ia, k->aa) && (k->ia >> prio);
 	ul ac, fc, tc, ap, fp, t;
@@ -634,6 +647,151 @@ static void hand_cases(void)
 }
 
 /* lru_note_cost(): the charges per version and the halving */
+/*
+ * The reference's levels 12.. down for one walk until `pages` are
+ * scanned, the last level partly (the model's share of a level is
+ * linear): the anon pages in it.
+ */
+static double ref_walk_anon(const struct ref *k, double pages)
+{
+	double anon = 0, left = pages;
+	ul nr[2];
+	int q;
+
+	for (q = 12; q >= 0 && left > 0; q--) {
+		double t;
+
+		scan_count(k, q, nr);
+		t = (double)(nr[0] + nr[1]);
+		if (t <= 0)
+			continue;
+		anon += (double)nr[0] * fmin(1, left / t);
+		left -= t;
+	}
+	return anon;
+}
+
+/* one 6.12 walk through the model, the flushed views given */
+static void stale_walk(struct split_in *in, enum reclaimer who, const int v[3],
+		       const double *views, int n, double measured)
+{
+	int j;
+
+	one_walk(in, who, 100, 97935, 1000, 8959, 50, 225, 0);
+	memcpy(in->version, v, 3 * sizeof(int));
+	in->seen_n = n;
+	for (j = 0; j < n; j++) {
+		in->seen[j] = in->node;
+		in->seen[j].inactive_file = views[j];
+	}
+	in->anon_measured = measured;
+	in->eff_anon = in->eff_file = NAN;
+}
+
+/*
+ * 6.12: the walk decides cache trimming on the file list size of the last
+ * memcg stats flush.  Lists 97935 inactive anon, 8959 inactive file (50
+ * active), swappiness 100, zero costs (ap = fp = 100: half each), one
+ * kswapd walk of 225 pages; the flush held 300 inactive file pages:
+ * 300 >> q == 0 for q >= 9, so levels 12..9 are SCAN_FRACT on the current
+ * lists: anon 23/2, 47/2, 95/2, 191/2 = 11 + 23 + 47 + 95 = 176, file
+ * 2/2, 4/2, 8/2, 17/2 = 1 + 2 + 4 + 8 = 15; level 8 trims the cache
+ * (300 >> 8 = 1): 8959 >> 8 = 34 file pages.  176 + 15 + 34 = 225.
+ */
+static void stale_cases(void)
+{
+	static const int v612[3] = { 6, 12, 0 }, v611[3] = { 6, 11, 11 };
+	static const double v300[1] = { 300 }, v256[1] = { 256 }, v255[1] = { 255 };
+	static const double two[2] = { 300, 9000 }, three[3] = { 3, 300, 8959 };
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	struct ref k = base(100, 8959);
+	double want;
+
+	k.ia = 97935;
+	k.aa = 1000;
+	k.af = 50;
+	k.flushed = 1;
+	k.seen_inf = 300;
+	k.seen_af = 50;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, v300, 1, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(want == 176 && o.anon_pred == want &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] == want,
+	       "split-8.1 6.12, flush held 300 file pages: levels 12..9 SCAN_FRACT, 176 of 225 pages anon, small_inactive_file (ref %.0f, model %.1f)",
+	       want, o.anon_pred);
+	stale_walk(&in, RC_KSWAPD, v611, v300, 1, NAN);
+	split_walk(&in, &c, &c, &o);
+	k.flushed = 0;
+	tap_ok(ref_walk_anon(&k, 225) == 0 && o.anon_pred == 0,
+	       "split-8.2 6.11 flushed before deciding: the same walk trims the cache at every level (%.1f)",
+	       o.anon_pred);
+	k.flushed = 1;
+	stale_walk(&in, RC_CGROUP, v612, v300, 1, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred == 0,
+	       "split-8.3 6.12 cgroup limit reclaim reads statistics the sampler's memory.stat read flushed: no stale view (%.1f)",
+	       o.anon_pred);
+	/* 256 >> 8 = 1: level 8 trims; 255 >> 8 = 0: level 8 SCAN_FRACT too */
+	k.seen_inf = 256;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, v256, 1, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(want == 176 && fabs(o.anon_pred - want) < 1e-9,
+	       "split-8.4 a flushed 256 still trims at level 8 (ref %.1f, model %.1f)", want, o.anon_pred);
+	k.seen_inf = 255;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, v255, 1, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(want > 200 && fabs(o.anon_pred - want) < 1e-9,
+	       "split-8.5 a flushed 255 lets anon in at level 8 too (ref %.1f, model %.1f)", want, o.anon_pred);
+	/* two views alike: half of 176, the 9000 view's walk trimming throughout */
+	stale_walk(&in, RC_KSWAPD, v612, two, 2, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - 88) < 1e-9,
+	       "split-8.6 a prediction takes each view the flush can have held as alike: 176 / 2 = 88 (%.1f)",
+	       o.anon_pred);
+	/*
+	 * attribution: the views 3, 300, 8959 (3: SCAN_FRACT down to level 8,
+	 * where 191 of 208 pages are anon: 191 + 34 x 191 / 208 = 207.2);
+	 * 170 measured is nearest the 300 view's 176
+	 */
+	k.seen_inf = 3;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, three, 3, 170);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(want - 207.2) < 0.1 && o.anon_pred == 176,
+	       "split-8.7 the attribution takes the view whose walk scans nearest the measured anon (176 for 170; view 3: %.1f)",
+	       want);
+	stale_walk(&in, RC_KSWAPD, v612, three, 3, NAN);
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - (want + 176) / 3) < 1e-6,
+	       "split-8.8 without a measurement, the average of the three (%.1f)", o.anon_pred);
+	/*
+	 * inactive_is_low() reads the flushed sizes too: a flush that held
+	 * 2000 inactive against 5000 active file pages requests file
+	 * deactivation (2000 < 5000), so no level trims the cache, though
+	 * the lists are 8959 against 50 now: levels 12, 11 SCAN_FRACT as
+	 * 2000 >> 11 == 0, 10 and 9 as inactive_is_low(), level 8 too:
+	 * 207.2 anon, as the view of 3 pages
+	 */
+	k.seen_inf = 2000;
+	k.seen_af = 5000;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, two, 1, NAN);
+	in.seen[0].inactive_file = 2000;
+	in.seen[0].active_file = 5000;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(want - 207.2) < 0.1 && fabs(o.anon_pred - want) < 1e-9 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_ACTIVE_FILE] > 0,
+	       "split-8.10 inactive_is_low() on the flushed sizes: no level trims, active_file_heavy below 11 (ref %.1f, model %.1f)",
+	       want, o.anon_pred);
+	tap_ok(split_flushed_view(v612) && !split_flushed_view(v611),
+	       "split-8.9 the flushed view from 6.12.0 on, not 6.11");
+}
+
 static void costs(void)
 {
 	static const int v61[3] = { 6, 1, 0 }, v62[3] = { 6, 2, 0 }, v57[3] = { 5, 7, 0 };
@@ -670,6 +828,7 @@ int main(void)
 	reference_walks();
 	refault_walks();
 	hand_cases();
+	stale_cases();
 	costs();
 	return tap_done();
 }
