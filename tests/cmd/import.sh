@@ -510,6 +510,10 @@ head -c 20000 "$TMP/lkp.json" > "$TMP/cut.json"
 bad16 14 "$TMP/cut.json" "cut.json: LKP JSON: not valid JSON"
 printf '{"x": 1}\n' > "$TMP/x.json"
 bad16 15 "$TMP/x.json" "x.json:1: JSON: neither sysstat's sadf -j output"
+printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": [1, 2],\n"proc-vmstat.pgfree": [1, 2]}\n' > "$TMP/dup.json"
+bad16 17 "$TMP/dup.json" "dup.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' appears twice"
+printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": 2}\n' > "$TMP/scalar.json"
+bad16 18 "$TMP/scalar.json" "scalar.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' is not an array of samples"
 is "$(md5sum < "$db16")" "$sum" "import-16.16 refusals leave the database byte-identical"
 
 # sysstat's own expected sadf -j output (newer sysstat: "tz": "UTC", no
@@ -520,6 +524,7 @@ imp "$db15" "$SYSJ"
 # the restarts counted before each record, ranked densely: a run per gap
 is "$(sar_got "$db15" $first)" "$(sar_expect "$SYSJ" pgsteal | awk -F'|' 'BEGIN { OFS = "|" } !($1 in r) { r[$1] = n++ } { $1 = r[$1]; print }')" \
 	"import-16.20 sysstat's expected.sadf-j (real, \"tz\": \"UTC\"): every counter and gauge of every record"
+is "$(grep -c "times are local" "$TMP/imp.out")" 0 "import-16.20.1 \"tz\": \"UTC\" is UTC: no local-time note"
 is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id = $first AND name = 'pgscan_kswapd'")" "0,0,0,10,99" \
 	"import-16.21 pgscan_kswapd: 0.26/s x 39 s = 10.14 -> 10, + 4.02/s x 22 s = 98.58 -> 99"
 is "$(q "$db15" "SELECT group_concat(samples) FROM run_facts WHERE run_id >= $first")" "5,2" "import-16.22 4 records + the zero reading; after the restarts 1 + 1"
