@@ -514,6 +514,21 @@ printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": [1
 bad16 17 "$TMP/dup.json" "dup.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' appears twice"
 printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": 2}\n' > "$TMP/scalar.json"
 bad16 18 "$TMP/scalar.json" "scalar.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' is not an array of samples"
+# a real `vmstat 1` log (procps vmstat(8), a linux-mm mail of 2011), plain and gzipped
+VM8="$TOP/tests/fixtures/import/vmstat8-2011-linux-mm.txt"
+bad16 19 "$VM8" "vmstat8-2011-linux-mm.txt:1: looks like vmstat(8) output (rates, not /proc/vmstat counters)"
+gzip -c "$VM8" > "$TMP/vmstat.log.gz"
+bad16 19.1 "$TMP/vmstat.log.gz" "vmstat.log.gz:1: looks like vmstat(8) output"
+# bzip2 (a vmstat log attached to a linux-mm mail was bzip2'd) and lz4 are
+# named, not refused as a line with a NUL
+for z in bzip2 lz4; do
+	if command -v $z > /dev/null; then
+		$z -c "$VM8" > "$TMP/vm8.$z"
+		bad16 19.$z "$TMP/vm8.$z" "vm8.$z:1: $z-compressed: not read (gzip, xz and zstd are); decompress it first"
+	else
+		skip "import-16.19.$z" "$z is not installed"
+	fi
+done
 is "$(md5sum < "$db16")" "$sum" "import-16.16 refusals leave the database byte-identical"
 
 # sysstat's own expected sadf -j output (newer sysstat: "tz": "UTC", no
