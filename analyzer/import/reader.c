@@ -205,8 +205,8 @@ static int codec_of(const unsigned char *m, size_t n)
 
 /*
  * Compressions seen on posted logs that are not read (a bzip2'd vmstat
- * log attached to a linux-mm mail): named, rather than refused as a
- * text line with a NUL in it.
+ * log attached to a linux-kernel mail, tests/fixtures/import): named,
+ * rather than refused as a text line with a NUL in it.
  */
 static const char *unread_codec(const unsigned char *m, size_t n)
 {

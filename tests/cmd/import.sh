@@ -519,8 +519,17 @@ VM8="$TOP/tests/fixtures/import/vmstat8-2011-linux-mm.txt"
 bad16 19 "$VM8" "vmstat8-2011-linux-mm.txt:1: looks like vmstat(8) output (rates, not /proc/vmstat counters)"
 gzip -c "$VM8" > "$TMP/vmstat.log.gz"
 bad16 19.1 "$TMP/vmstat.log.gz" "vmstat.log.gz:1: looks like vmstat(8) output"
-# bzip2 (a vmstat log attached to a linux-mm mail was bzip2'd) and lz4 are
-# named, not refused as a line with a NUL
+# a real bzip2'd vmstat(8) log (linux-kernel, 2001) is refused naming
+# bzip2 (it was "a NUL byte in the line"); decompressed, as vmstat(8) output
+VM8BZ="$TOP/tests/fixtures/import/vmstat8-2001-lkml.log.bz2"
+bad16 19.2 "$VM8BZ" "vmstat8-2001-lkml.log.bz2:1: bzip2-compressed: not read (gzip, xz and zstd are); decompress it first"
+if command -v bzip2 > /dev/null; then
+	bzip2 -dc "$VM8BZ" > "$TMP/vm2001.log"
+	bad16 19.3 "$TMP/vm2001.log" "vm2001.log:1: looks like vmstat(8) output"
+else
+	skip "import-16.19.3" "bzip2 is not installed"
+fi
+# lz4 is named too (bzip2 again, made here)
 for z in bzip2 lz4; do
 	if command -v $z > /dev/null; then
 		$z -c "$VM8" > "$TMP/vm8.$z"
