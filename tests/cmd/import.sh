@@ -538,6 +538,10 @@ for z in bzip2 lz4; do
 		skip "import-16.19.$z" "$z is not installed"
 	fi
 done
+# PCP: pmrep -o csv's layout (written here after pmrep(1); no public file
+# was found): rates by default, so refused, not read as counters
+printf 'Time,"mem.vmstat.pgpgin","mem.vmstat.pgfault"\n1529496001,,\n1529496002,12.000,345.000\n' > "$TMP/pmrep.csv"
+bad16 19.4 "$TMP/pmrep.csv" "pmrep.csv:1: PCP pmrep CSV: column 'mem.vmstat.pgpgin' is a PCP metric"
 is "$(md5sum < "$db16")" "$sum" "import-16.16 refusals leave the database byte-identical"
 
 # sysstat's own expected sadf -j output (newer sysstat: "tz": "UTC", no
