@@ -160,10 +160,40 @@ static int check_duplicates(struct csv_state *cs)
 	return rc;
 }
 
+/*
+ * A PCP metric name ("mem.vmstat.pgpgin", as pmrep -o csv heads its
+ * columns): not a vmscope column, and pmrep prints counters as rates
+ * unless run with -r, so the numbers would be read as the wrong thing.
+ */
+static int is_pcp_metric(const char *label)
+{
+	static const char *const ns[] = {
+		"mem.", "swap.", "kernel.", "disk.", "network.", "hinv.",
+		"proc.", "filesys.", "vfs.", "cgroup.",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		if (!strncmp(label, ns[i], strlen(ns[i])))
+			return 1;
+	return 0;
+}
+
 static int wide_header(struct csv_state *cs)
 {
 	struct importer *im = cs->im;
 	size_t i;
+
+	for (i = 0; i < cs->nr; i++)
+		if (cs->f[i] && is_pcp_metric(cs->f[i])) {
+			im->format = "PCP pmrep CSV";
+			return import_fail(im, "column '%.200s' is a PCP metric: "
+					   "PCP output is not read (pmrep prints "
+					   "counters as rates unless run with -r); "
+					   "name the columns as /proc/vmstat does "
+					   "(pgpgin, ...) over raw values to import "
+					   "it as CSV", cs->f[i]);
+		}
 
 	im->format = "CSV";
 	cs->run_col = index_of(cs, "run_id");

@@ -159,8 +159,8 @@ int import_openmetrics(struct importer *im, struct line_reader *r,
 		       char *first, size_t first_len);
 
 /*
- * sysstat.c: JSON, read as sysstat's `sadf -j` output (other JSON, such
- * as LKP's results, is refused), and sysstat data files (sa files: the
+ * sysstat.c: JSON, read as sysstat's `sadf -j` output or (its first key
+ * "monitor.stat") handed to lkp.c, and sysstat data files (sa files: the
  * first line starts with sysstat's magic), read by running sadf.
  */
 int import_json(struct importer *im, struct line_reader *r, char *first,
@@ -168,6 +168,15 @@ int import_json(struct importer *im, struct line_reader *r, char *first,
 int import_sa_file(struct importer *im, const struct line_reader *r);
 /* Does a file whose first line is line (len bytes) start like an sa file? */
 int import_is_sa_file(const char *line, size_t len);
+
+/*
+ * lkp.c: LKP's proc-vmstat.json (per-sample arrays) as a run; its
+ * stats.json and matrix.json (one number per test or per run) are
+ * refused, saying why.  import_is_lkp_json: is the first key of the
+ * document (len bytes) an LKP "monitor.stat" key?
+ */
+int import_is_lkp_json(const char *json, size_t len);
+int import_lkp_json(struct importer *im, const char *json, size_t len);
 
 /*
  * markers.c: phase timestamps of path as markers of the runs first_run

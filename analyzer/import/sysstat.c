@@ -105,7 +105,8 @@ static const struct sar_field fields[] = {
 #define NR_FIELDS (sizeof(fields) / sizeof(fields[0]))
 #define SWPFREE 23                 /* fields[SWPFREE] is swpfree */
 
-/* The record columns before the fields: date, time, utc, interval. */
+/* The record columns before the fields: date, time, utc (1 for a "tz"
+ * of "UTC"), interval. */
 #define NR_TS 4
 
 struct sar_state {
@@ -353,9 +354,10 @@ static int read_host(struct importer *im, struct sar_state *s)
 	} else if (!sqlite3_column_text(st, 1) ||
 		   strcmp((const char *)sqlite3_column_text(st, 1), "array") ||
 		   sqlite3_column_int(st, 2) != 1) {
-		rc = error("%s:1: JSON: not sysstat's sadf -j output "
-			   "({\"sysstat\": {\"hosts\": [one host]}}); LKP "
-			   "results and other JSON are not read yet", im->file);
+		rc = error("%s:1: JSON: neither sysstat's sadf -j output "
+			   "({\"sysstat\": {\"hosts\": [one host]}}) nor an "
+			   "LKP result ({\"proc-vmstat.time\": [...], ...})",
+			   im->file);
 	} else if (!sqlite3_column_text(st, 3) ||
 		   strcmp((const char *)sqlite3_column_text(st, 3), "array")) {
 		rc = sar_fail(im, NULL, "%s", "the host has no \"statistics\" "
@@ -510,7 +512,8 @@ static int read_record(struct importer *im, struct sar_state *s,
 	if (t < 0)
 		return sar_fail(im, s, "%s", "no timestamp date and time");
 	if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || utc < 0 || utc > 1)
-		return sar_fail(im, s, "%s", "timestamp utc is not 0 or 1");
+		return sar_fail(im, s, "%s", "timestamp has neither utc 0 or 1 "
+				"nor a tz");
 	if (sqlite3_column_type(st, 3) != SQLITE_INTEGER ||
 	    (itv = sqlite3_column_int64(st, 3)) <= 0 || itv > 100000000)
 		return sar_fail(im, s, "%s", "timestamp interval is not a "
@@ -545,7 +548,14 @@ static int read_records(struct importer *im, struct sar_state *s)
 	n = (size_t)snprintf(sql, sizeof(sql), "SELECT "
 			     "json_extract(value, '$.timestamp.date'), "
 			     "json_extract(value, '$.timestamp.time'), "
-			     "json_extract(value, '$.timestamp.utc'), "
+			     /* sysstat 12.6 (Debian): "utc": 1; newer (its own
+			      * tests/expected.sadf-j): "tz": "UTC"
+			      * (any other tz: sadf -t or -T, local times) */
+			     "CASE WHEN json_type(value, '$.timestamp.utc') "
+			     "IS NOT NULL THEN json_extract(value, "
+			     "'$.timestamp.utc') WHEN json_type(value, "
+			     "'$.timestamp.tz') = 'text' THEN json_extract("
+			     "value, '$.timestamp.tz') = 'UTC' END, "
 			     "json_extract(value, '$.timestamp.interval')");
 	for (i = 0; i < NR_FIELDS; i++)
 		n += (size_t)snprintf(sql + n, sizeof(sql) - n,
@@ -674,7 +684,8 @@ int import_json(struct importer *im, struct line_reader *r, char *first,
 		return error_errno("cannot read '%s'", im->file);
 	}
 	buf[len] = 0;
-	rc = sadf_json(im, buf, len);
+	rc = import_is_lkp_json(buf, len) ? import_lkp_json(im, buf, len) :
+	     sadf_json(im, buf, len);
 	free(buf);
 	return rc;
 }

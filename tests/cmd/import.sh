@@ -245,7 +245,7 @@ printf 'time: -5\npgfault 1\n' > "$TMP/f5"; bad10 5 "f5:1: bad time line"
 printf 'MemTotal: 5 MB\n' > "$TMP/f6"; bad10 6 "f6:1: expected 'name value'"
 printf 'pgfault 12 extra\n' > "$TMP/f7"; bad10 7 "f7:1: expected 'name value'"
 printf 'Linux 5.14.0 (host) \t07/03/2020 \t_x86_64_\t(8 CPU)\n' > "$TMP/f8"; bad10 8 "f8:1: looks like sar text"
-printf '{"proc-vmstat.pgfault": [1, 2]}\n' > "$TMP/f9"; bad10 9 "f9:1: JSON: "
+printf '{"pgfault": [1, 2]}\n' > "$TMP/f9"; bad10 9 "f9:1: JSON: neither sysstat's sadf -j output"
 printf 'pgfault 1\npgfault 2\n' | gzip | head -c 20 > "$TMP/f11"; bad10 11 "cannot read"
 is "$(md5sum < "$db8")" "$sum" "import-10.12 refusals leave the database byte-identical"
 
@@ -439,6 +439,130 @@ else
 	bad15 25 "$TMP/sa.gz" "sa.gz: a gzip-compressed sysstat data file"
 fi
 is "$(md5sum < "$db15")" "$sum" "import-15.26 refusals leave the database byte-identical"
+
+# ---- 16: real public files: LKP's proc-vmstat.json, sysstat's own sadf -j --
+# (tests/fixtures/import/SOURCES.md).  Expected values are read from the
+# files by sqlite3's JSON functions, never through vmscope.
+LKPJ="$TOP/tests/fixtures/import/lkp-proc-vmstat-4.15-rc1.json.gz"
+gzip -dc "$LKPJ" > "$TMP/lkp.json" || fail "import-16.0 gunzip the carried LKP file" "gzip -dc failed"
+# lkp_expect JSON: "seq|name|value" of every array element but the times
+lkp_expect() {
+	q :memory: "WITH doc(j) AS (SELECT CAST(readfile('$1') AS TEXT))
+		SELECT a.key || '|' || substr(o.key, 13) || '|' || a.value FROM doc, json_each(j) o, json_each(o.value) a
+		WHERE o.key <> 'proc-vmstat.time'" | sort
+}
+lkp_times() {
+	q :memory: "WITH doc(j) AS (SELECT CAST(readfile('$1') AS TEXT))
+		SELECT group_concat(printf('%.3f', a.value - json_extract(j, '\$.\"proc-vmstat.time\"[0]')))
+		FROM doc, json_each(j, '\$.\"proc-vmstat.time\"') a"
+}
+db16="$TMP/lkp.db"
+imp "$db16" "$LKPJ"
+want=$(lkp_expect "$TMP/lkp.json")
+is "$(q "$db16" "SELECT seq || '|' || name || '|' || u64 FROM counter_values WHERE run_id = 1 AND source = 'vmstat'" | sort)" \
+	"$want" "import-16.1 LKP proc-vmstat.json (real, gzip): every counter of every sample, value for value"
+check "import-16.1.1 the reading has 49 x 76 values" test "$(echo "$want" | grep -c .)" = 3724
+is "$(q "$db16" "SELECT group_concat(printf('%.3f', t)) FROM samples WHERE run_id = 1")" "$(lkp_times "$TMP/lkp.json")" \
+	"import-16.2 its 49 times, to the millisecond (including the 6.8 s gap after sample 39)"
+is "$(q "$db16" "SELECT started_at || ' ' || ended_at || ' ' || samples FROM run_facts WHERE run_id = 1")" \
+	"$(q :memory: "WITH doc(j) AS (SELECT CAST(readfile('$TMP/lkp.json') AS TEXT)) SELECT
+		strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(j, '\$.\"proc-vmstat.time\"[0]'), 'unixepoch') || ' ' ||
+		strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(j, '\$.\"proc-vmstat.time\"[#-1]'), 'unixepoch') || ' ' ||
+		json_array_length(j, '\$.\"proc-vmstat.time\"') FROM doc")" \
+	"import-16.3 start and end from the first and last times, 49 samples"
+check "import-16.4 says what LKP left out" grep -q "LKP proc-vmstat.json: 49 samples of 76 counters.*left out by lkp-tests' dump-stat" "$TMP/imp.out"
+# refusals, each naming the LKP file it recognised and the line
+sum=$(md5sum < "$db16")
+bad16() {
+	local n=$1 f=$2 want=$3 rc
+	rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$f" -o "$db16")
+	is "$rc:$(grep -v ': page size ' "$TMP/out" | grep -c .)" "1:1" "import-16.$n refused in one line"
+	check "import-16.$n says '$want'" grep -qF -- "$want" "$TMP/out"
+}
+# stats.json: one number per key, as create_stats writes it (here last
+# minus first for every key), made from the real file
+q :memory: "WITH doc(j) AS (SELECT CAST(readfile('$TMP/lkp.json') AS TEXT))
+	SELECT '{' || char(10) || group_concat('  \"' || o.key || '\": ' ||
+		(json_extract(o.value, '\$[#-1]') - json_extract(o.value, '\$[0]')), ',' || char(10)) || char(10) || '}'
+	FROM doc, json_each(j) o WHERE o.key <> 'proc-vmstat.time'" > "$TMP/stats.json"
+bad16 5 "$TMP/stats.json" "stats.json:2: LKP stats.json: 'proc-vmstat.nr_free_pages' is one number for the whole test"
+printf '{"proc-vmstat.pgscan_kswapd": [13318340, 12915000],\n "stats_source": ["a", "b"]}\n' > "$TMP/matrix.json"
+bad16 6 "$TMP/matrix.json" "matrix.json:1: LKP matrix.json: 'proc-vmstat.pgscan_kswapd' has no proc-vmstat.time beside it"
+printf '{\n"meminfo.time": [1511920922, 1511920923],\n"meminfo.MemFree": [3, 4]}\n' > "$TMP/meminfo.json"
+bad16 7 "$TMP/meminfo.json" "meminfo.json:2: LKP JSON: the samples of LKP's 'meminfo' monitor"
+# the real file with one thing broken; the line named is the key's, found by grep
+key_line() { grep -n "\"proc-vmstat.$1\"" "$TMP/lkp.json" | cut -d: -f1; }
+l=$(key_line pgfree)
+sed "$((l + 1))d" "$TMP/lkp.json" > "$TMP/short.json"
+bad16 8 "$TMP/short.json" "short.json:$l: LKP proc-vmstat.json: 'proc-vmstat.pgfree' has 48 samples, proc-vmstat.time has 49"
+sed "$((l + 1))s/[0-9][0-9]*/1.5/" "$TMP/lkp.json" > "$TMP/frac.json"
+bad16 9 "$TMP/frac.json" "frac.json:$l: LKP proc-vmstat.json: sample 1 of 'proc-vmstat.pgfree' is not a whole number"
+sed "$((l + 2))s/[0-9][0-9]*/-&/" "$TMP/lkp.json" > "$TMP/neg.json"
+bad16 10 "$TMP/neg.json" "neg.json:$l: LKP proc-vmstat.json: sample 2 of 'proc-vmstat.pgfree' is not a whole number"
+sed "$((l + 2))s/[0-9][0-9]*/18446744073709551615/" "$TMP/lkp.json" > "$TMP/big.json"
+bad16 11 "$TMP/big.json" "big.json:$l: LKP proc-vmstat.json: sample 2 of 'proc-vmstat.pgfree' is not a whole number from 0 to 2^63-1"
+l=$(key_line time)
+sed "$((l + 3))s/[0-9.][0-9.]*/1511920900/" "$TMP/lkp.json" > "$TMP/back.json"
+bad16 12 "$TMP/back.json" "back.json:$l: LKP proc-vmstat.json: sample 3: time goes backwards"
+sed "s/\"proc-vmstat.pgfree\"/\"meminfo.pgfree\"/" "$TMP/lkp.json" > "$TMP/other.json"
+bad16 13 "$TMP/other.json" "other.json:$(grep -n '"meminfo.pgfree"' "$TMP/other.json" | cut -d: -f1): LKP proc-vmstat.json: 'meminfo.pgfree' is not a proc-vmstat key"
+head -c 20000 "$TMP/lkp.json" > "$TMP/cut.json"
+bad16 14 "$TMP/cut.json" "cut.json: LKP JSON: not valid JSON"
+printf '{"x": 1}\n' > "$TMP/x.json"
+bad16 15 "$TMP/x.json" "x.json:1: JSON: neither sysstat's sadf -j output"
+printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": [1, 2],\n"proc-vmstat.pgfree": [1, 2]}\n' > "$TMP/dup.json"
+bad16 17 "$TMP/dup.json" "dup.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' appears twice"
+printf '{"proc-vmstat.time": [1511920922, 1511920923],\n"proc-vmstat.pgfree": 2}\n' > "$TMP/scalar.json"
+bad16 18 "$TMP/scalar.json" "scalar.json:2: LKP proc-vmstat.json: 'proc-vmstat.pgfree' is not an array of samples"
+# a real `vmstat 1` log (procps vmstat(8), a linux-mm mail of 2011), plain and gzipped
+VM8="$TOP/tests/fixtures/import/vmstat8-2011-linux-mm.txt"
+bad16 19 "$VM8" "vmstat8-2011-linux-mm.txt:1: looks like vmstat(8) output (rates, not /proc/vmstat counters)"
+gzip -c "$VM8" > "$TMP/vmstat.log.gz"
+bad16 19.1 "$TMP/vmstat.log.gz" "vmstat.log.gz:1: looks like vmstat(8) output"
+# a real bzip2'd vmstat(8) log (linux-kernel, 2001) is refused naming
+# bzip2 (it was "a NUL byte in the line"); decompressed, as vmstat(8) output
+VM8BZ="$TOP/tests/fixtures/import/vmstat8-2001-lkml.log.bz2"
+bad16 19.2 "$VM8BZ" "vmstat8-2001-lkml.log.bz2:1: bzip2-compressed: not read (gzip, xz and zstd are); decompress it first"
+if command -v bzip2 > /dev/null; then
+	bzip2 -dc "$VM8BZ" > "$TMP/vm2001.log"
+	bad16 19.3 "$TMP/vm2001.log" "vm2001.log:1: looks like vmstat(8) output"
+else
+	skip "import-16.19.3" "bzip2 is not installed"
+fi
+# lz4 is named too (bzip2 again, made here)
+for z in bzip2 lz4; do
+	if command -v $z > /dev/null; then
+		$z -c "$VM8" > "$TMP/vm8.$z"
+		bad16 19.$z "$TMP/vm8.$z" "vm8.$z:1: $z-compressed: not read (gzip, xz and zstd are); decompress it first"
+	else
+		skip "import-16.19.$z" "$z is not installed"
+	fi
+done
+# PCP: pmrep -o csv's layout (written here after pmrep(1); no public file
+# was found): rates by default, so refused, not read as counters
+printf 'Time,"mem.vmstat.pgpgin","mem.vmstat.pgfault"\n1529496001,,\n1529496002,12.000,345.000\n' > "$TMP/pmrep.csv"
+bad16 19.4 "$TMP/pmrep.csv" "pmrep.csv:1: PCP pmrep CSV: column 'mem.vmstat.pgpgin' is a PCP metric"
+is "$(md5sum < "$db16")" "$sum" "import-16.16 refusals leave the database byte-identical"
+
+# sysstat's own expected sadf -j output (newer sysstat: "tz": "UTC", no
+# "utc"), two restarts between records 4 and 5: one new run
+SYSJ="$TOP/tests/fixtures/import/sysstat-expected.sadf-j.excerpt.json"
+first=$(( $(q "$db15" "SELECT coalesce(max(id), 0) FROM run") + 1 ))
+imp "$db15" "$SYSJ"
+# the restarts counted before each record, ranked densely: a run per gap
+is "$(sar_got "$db15" $first)" "$(sar_expect "$SYSJ" pgsteal | awk -F'|' 'BEGIN { OFS = "|" } !($1 in r) { r[$1] = n++ } { $1 = r[$1]; print }')" \
+	"import-16.20 sysstat's expected.sadf-j (real, \"tz\": \"UTC\"): every counter and gauge of every record"
+is "$(grep -c "times are local" "$TMP/imp.out")" 0 "import-16.20.1 \"tz\": \"UTC\" is UTC: no local-time note"
+is "$(q "$db15" "SELECT group_concat(u64) FROM counter_values WHERE run_id = $first AND name = 'pgscan_kswapd'")" "0,0,0,10,99" \
+	"import-16.21 pgscan_kswapd: 0.26/s x 39 s = 10.14 -> 10, + 4.02/s x 22 s = 98.58 -> 99"
+is "$(q "$db15" "SELECT group_concat(samples) FROM run_facts WHERE run_id >= $first")" "5,2" "import-16.22 4 records + the zero reading; after the restarts 1 + 1"
+sed 's/"tz": "UTC", "interval"/"tz": "CET", "interval"/' "$SYSJ" > "$TMP/cet.json"
+imp "$db15" "$TMP/cet.json"
+check "import-16.23 a tz other than UTC (sadf -t): local times, said so" grep -q "times are local to the recording machine, read as UTC" "$TMP/imp.out"
+sum=$(md5sum < "$db15")
+sed '0,/"tz": "UTC", "interval"/s//"interval"/' "$SYSJ" > "$TMP/notz.json"
+bad15 27 "$TMP/notz.json" "notz.json: sysstat (sadf -j): statistics record 1: timestamp has neither utc 0 or 1 nor a tz"
+is "$(md5sum < "$db15")" "$sum" "import-16.24 the database byte-identical"
 
 # ---- 14: property: random valid logs round-trip, random invalid ones do no harm
 # gen SEED: a random log of 1-5 timed snapshots: gauges (nr_*) with values
