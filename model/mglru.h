@@ -142,6 +142,16 @@ int mglru_ctrl_type(const double refaulted[2], const double total[2],
 enum mglru_branch mglru_first_branch(const int version[3], double swappiness,
 				     int swap_on, int anon_older, int ctrl_file);
 
+/*
+ * The interval's eviction volume (evicted_scan) taken batch by batch from
+ * one lruvec's state at the start, in isolate_folios()'s order, with
+ * scan_folios()'s "nothing" and try_to_inc_min_seq()'s coupling of the two
+ * min_seq (6.1-6.13; see mglru.c).  anon[b]: the anon pages each branch
+ * let in (MGLRU_FILE_EXHAUSTED: the fallback).  Returns the pages drained.
+ */
+double mglru_drain(const struct mglru_in *in, double swappiness,
+		   double anon[MGLRU_NR_BRANCHES]);
+
 /* One interval through the model. */
 void mglru_interval(const struct mglru_in *in, struct mglru_out *out);
 
