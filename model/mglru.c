@@ -245,6 +245,7 @@ double mglru_drain(const struct mglru_in *in, double swappiness,
 {
 	struct drain d;
 	double budget = in->evicted_scan, done = 0;
+	int can_swap = in->swap_on && swappiness > 0;   /* get_swappiness() != 0 */
 	int step, b;
 
 	for (b = 0; b < MGLRU_NR_BRANCHES; b++)
@@ -262,7 +263,7 @@ double mglru_drain(const struct mglru_in *in, double swappiness,
 		if (!drain_yields(&d, type)) {
 			if (first == MGLRU_NO_SWAP || !drain_yields(&d, !type)) {
 				/* evict_folios() calls try_to_inc_min_seq() anyway */
-				if (drain_inc_min_seq(&d, in->swap_on && swappiness > 0) ||
+				if (drain_inc_min_seq(&d, can_swap) ||
 				    drain_age(&d))
 					continue;
 				break;
@@ -277,7 +278,7 @@ double mglru_drain(const struct mglru_in *in, double swappiness,
 		if (!type)
 			anon[first] += take;
 		if (d.left[type] <= 0)
-			(void)drain_inc_min_seq(&d, in->swap_on && swappiness > 0);
+			(void)drain_inc_min_seq(&d, can_swap);
 	}
 	return done;
 }

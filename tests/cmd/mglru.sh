@@ -81,4 +81,31 @@ rc=$(run_rc w2.txt "$VMSCOPE" attribute mg.db --what-if swappiness=300)
 is "$rc" 2 "mglru-4.3 --what-if out of range is misuse"
 "$VMSCOPE" attribute mg.db --by swappiness > by.txt
 check "mglru-4.4 --by swappiness groups MGLRU runs" grep -q '^swappiness 200 (1 run): model mglru' by.txt
+# --- 5: one lruvec with its oldest generations sampled (v6.1) --------------
+# Interval 1 is quiet (the gauges at an interval's start are the sample
+# before).  Interval 2: file's oldest generation holds 100 pages of the 1000 evicted;
+# isolate_folios() takes them, try_to_inc_min_seq() keeps min_seq[file]
+# at anon's, file yields nothing and anon gives the other 900
+# (file_exhausted).  400 pages are written then, 300 in interval 3 with
+# nothing evicted (the batch's late writes: 900 - 400 covers them) and 300
+# in interval 4, beyond the 200 left: unexplained.
+{
+	echo "${header},lru_gen.oldest_anon,lru_gen.oldest_file"
+	echo "0,0,0,0,0,0,0,0,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,100"
+	echo "1,0,0,0,0,0,0,0,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,100"
+	echo "2,1000,1000,900,100,900,100,400,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+	echo "3,1000,1000,900,100,900,100,700,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+	echo "4,1000,1000,900,100,900,100,1000,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+} > drain.csv
+"$VMSCOPE" import drain.csv -o dr.db --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
+	--tag swappiness=60 > /dev/null
+is "$?" 0 "mglru-5.0 import a run with the oldest generations"
+"$VMSCOPE" attribute dr.db --format csv | tr -d '"' > dr.csv
+is "$?" 0 "mglru-5.1 attribute --format csv"
+dshare() { grep "^1,mglru,$1," dr.csv | cut -d, -f4-5; }
+is "$(dshare file_exhausted)" "700,0.7000" "mglru-5.2 file's oldest generation drained: anon, and its late writes"
+is "$(dshare unexplained)" "300,0.3000" "mglru-5.3 writes beyond the predicted anon stay unexplained"
+"$VMSCOPE" attribute dr.db --intervals --format csv | tr -d '"' > di.csv
+check "mglru-5.4 interval 2: 900 anon predicted of 1000 evicted" \
+	grep -qx '1,2.0,kswapd,,,,file_exhausted,400,900,900,60,,,,,,,,' di.csv
 done_testing

@@ -221,6 +221,31 @@ static void test_interval(void)
 	mglru_interval(&in, &o);
 	tap_ok(fabs(o.anon_share - 0.75) < 1e-9 && !strcmp(o.cause, "anon_older"),
 	       "interval-6 anon older for 75%% of the pages: share 0.75 (%g)", o.anon_share);
+	/*
+	 * Two lruvecs: no drain, the start state decides (sums: max_seq 10).
+	 * file at 2 generations in each ((10 - 8) / 2 + 1 = MIN_NR_GENS):
+	 * scan_folios() gives 0, anon is scanned
+	 */
+	one_vec(&in, v61, 60, 6, 8);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
+	       "interval-8 two lruvecs, file at MIN_NR_GENS: anon (%s)", o.cause);
+	/* swappiness 200, anon at 2 generations in each: file instead */
+	one_vec(&in, v61, 200, 8, 8);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 0, "interval-9 two lruvecs, anon at MIN_NR_GENS at 200: file");
+	/* 3 generations each, file's oldest generations empty: anon */
+	one_vec(&in, v61, 60, 6, 6);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	in.oldest[1] = 0;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
+	       "interval-10 two lruvecs, file's oldest empty: anon (%s)", o.cause);
 	/* no lru_gen: the controller from vmstat refaults (64 file, 0 anon) */
 	one_vec(&in, v61, 60, 3, 3);
 	in.lruvecs = NAN;
