@@ -132,14 +132,15 @@ static void truth(const struct metric_stream *s, const struct interval_in *in,
 }
 
 /*
- * Swap-out the model gives no anon for, right after an interval it
- * predicted anon for: the writes of batches isolated before the sample.
- * evict_folios() isolates (PGSCAN_ANON, v6.1 scan_folios()) and then
- * shrink_folio_list() writes (PSWPOUT at the bio's submission), so a
- * batch's writes can land in the next samples.  Such swap-out takes the
- * cause of the last interval with predicted anon while that prediction,
- * less the swap-out since, covers it; the prediction, not pgscan_anon,
- * is the budget.
+ * Swap-out the model gives no anon for, after intervals it predicted anon
+ * for: the writes of batches isolated before the sample.  evict_folios()
+ * isolates (PGSCAN_ANON, v6.1 scan_folios()) and then shrink_folio_list()
+ * writes (PSWPOUT at the bio's submission), so a batch's writes can land
+ * in the next samples.  The anon predicted since reclaim last went quiet,
+ * less the swap-out since, is the budget for such swap-out (the
+ * prediction, not pgscan_anon); it takes the cause of the last interval
+ * with predicted anon.  An interval with neither eviction nor swap-out
+ * has no batch in flight: the budget ends there.
  */
 static void late_writes(const struct mglru_interval *mg, struct interval_out *o,
 			struct mglru_attr *a)
@@ -147,12 +148,14 @@ static void late_writes(const struct mglru_interval *mg, struct interval_out *o,
 	double out = add0(mg->in.swap_out, 0);
 
 	if (mg->out.anon_scanned_pred > 0) {
-		a->pending = mg->out.anon_scanned_pred;
+		a->pending += mg->out.anon_scanned_pred;
 		a->pending_cause = (int)o->cause;
 	} else if (out > 0 && o->cause == CAUSE_UNEXPLAINED && a->pending >= out) {
 		o->cause = (enum cause)a->pending_cause;
 	}
 	a->pending = fmax(0, a->pending - out);
+	if (!(mg->in.evicted_scan > 0) && !(out > 0))
+		a->pending = 0;
 }
 
 void mglru_replay_interval(const struct metric_stream *s,
