@@ -378,8 +378,19 @@ double mglru_what_if(const struct mglru_in *in, double swappiness,
 	*why = NULL;
 	if (b == MGLRU_NO_SWAP)
 		return 0;
-	if (b == MGLRU_SWAPPINESS_200)
-		return branch_share(&w, &b);
+	if (b == MGLRU_SWAPPINESS_200) {
+		/* anon first from the recorded state, batch by batch where it can */
+		double anon[MGLRU_NR_BRANCHES], done = 0, sum = 0;
+		int i;
+
+		if (drain_applies(&w))
+			done = mglru_drain(&w, swappiness, anon);
+		if (!(done > 0))
+			return branch_share(&w, &b);
+		for (i = 0; i < MGLRU_NR_BRANCHES; i++)
+			sum += anon[i];
+		return sum / done;
+	}
 	/*
 	 * Below 200 branch 2 (anon_older) and the controller decide, and both
 	 * follow from what was evicted before: another swappiness changes them.

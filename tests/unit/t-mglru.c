@@ -271,6 +271,7 @@ static void test_drain(void)
 	struct mglru_in in;
 	struct mglru_out o;
 	double anon[MGLRU_NR_BRANCHES], done;
+	const char *why;
 
 	/*
 	 * 6.1 run 6 at 90.5 s: min_seq 7/7, max_seq 10, file's oldest 60
@@ -370,6 +371,17 @@ static void test_drain(void)
 	done = mglru_drain(&in, 60, anon);
 	tap_ok(done == 100 && anon[MGLRU_FILE_EXHAUSTED] == 0,
 	       "drain-9 both oldest empty: min_seq moves on, 100 file pages (%g)", done);
+	/*
+	 * --what-if swappiness=200 on that state recorded at 60: the same
+	 * drain with anon first, 200 of 500 anon (not all of it)
+	 */
+	one_vec(&in, v61, 60, 3, 3);
+	in.max_seq = 6;
+	in.oldest[0] = 100;
+	in.evicted_scan = 500;
+	tap_ok(fabs(mglru_what_if(&in, 200, &why) - 0.4) < 1e-9 && !why,
+	       "whatif-4 swappiness 200 drains batch by batch: share 0.4 (%g)",
+	       mglru_what_if(&in, 200, &why));
 	/* 6.14: no drain (type selection reworked); two lruvecs: no drain */
 	one_vec(&in, v614, 100, 7, 7);
 	in.max_seq = 10;
