@@ -131,6 +131,33 @@ static void truth(const struct metric_stream *s, const struct interval_in *in,
 	mg->evicted = !isnan(mg->true_share);
 }
 
+/*
+ * Swap-out the model gives no anon for, after intervals it predicted anon
+ * for: the writes of batches isolated before the sample.  evict_folios()
+ * isolates (PGSCAN_ANON, v6.1 scan_folios()) and then shrink_folio_list()
+ * writes (PSWPOUT at the bio's submission), so a batch's writes can land
+ * in the next samples.  The anon predicted since reclaim last went quiet,
+ * less the swap-out since, is the budget for such swap-out (the
+ * prediction, not pgscan_anon); it takes the cause of the last interval
+ * with predicted anon.  An interval with neither eviction nor swap-out
+ * has no batch in flight: the budget ends there.
+ */
+static void late_writes(const struct mglru_interval *mg, struct interval_out *o,
+			struct mglru_attr *a)
+{
+	double out = add0(mg->in.swap_out, 0);
+
+	if (mg->out.anon_scanned_pred > 0) {
+		a->pending += mg->out.anon_scanned_pred;
+		a->pending_cause = (int)o->cause;
+	} else if (out > 0 && o->cause == CAUSE_UNEXPLAINED && a->pending >= out) {
+		o->cause = (enum cause)a->pending_cause;
+	}
+	a->pending = fmax(0, a->pending - out);
+	if (!(mg->in.evicted_scan > 0) && !(out > 0))
+		a->pending = 0;
+}
+
 void mglru_replay_interval(const struct metric_stream *s,
 			   const struct run_model *m,
 			   const struct interval_in *in, struct interval_out *o,
@@ -144,6 +171,7 @@ void mglru_replay_interval(const struct metric_stream *s,
 	mglru_interval(&mg->in, &mg->out);
 	mg->reclaimer = who[mg->in.who];
 	o->cause = cause_of(&mg->out);
+	late_writes(mg, o, a);
 	truth(s, in, mg, a);
 	a->aging += add0(mg->in.gens_created, 0);
 	if (mg->evicted && !isnan(mg->out.anon_share)) {

@@ -21,6 +21,9 @@ struct mglru_attr {
 	double aging;                   /* generations created */
 	double written[3];              /* traced anon writes: kswapd, direct, cgroup */
 	int lru_gen_seen, trace_seen;
+	/* anon predicted isolated, not yet written, and its cause (late writes) */
+	double pending;
+	int pending_cause;
 };
 
 struct metric_stream;

@@ -144,6 +144,145 @@ static double anon_older_fraction(const struct mglru_in *in)
 	return fmin(1, in->anon_older_pages / pages);
 }
 
+/*
+ * The drain (one lruvec, 6.1-6.13): the interval evicts evicted_scan pages
+ * in batches of MIN_LRU_BATCH, each through isolate_folios() from the state
+ * the batch before left.  Read from v6.1 mm/vmscan.c (and the same in the
+ * 6.6-era tree: lru_gen_folio, memcg LRU):
+ *  - scan_folios() takes from the oldest generation (min_seq) of the type
+ *    and gives 0 at MIN_NR_GENS generations or when that generation is
+ *    empty ("isolated || !remaining ? scanned : 0"); isolate_folios() then
+ *    tries the other type, except at swappiness 0 (i = !swappiness).
+ *  - evict_folios() then calls try_to_inc_min_seq(): an empty oldest
+ *    generation of a type with more than MIN_NR_GENS advances min_seq,
+ *    but with swap min_seq[anon] = min(anon, file) and min_seq[file] =
+ *    max(that, the old min_seq[file]): an emptied file generation stays
+ *    the oldest (empty) until anon's generation of the same sequence is
+ *    emptied too, and the reverse.  So within one interval the type
+ *    isolate_folios() chose drains its oldest generation, then the other
+ *    type drains its own, then both move on and the choice is made again.
+ * The sizes of the generations after the oldest are not sampled: each is
+ * taken as the type's average over its younger generations.  Aging during
+ * the interval (gens_created) adds a generation to each type when both are
+ * stalled (inc_max_seq()).
+ */
+#define DRAIN_STEPS 64
+
+struct drain {
+	double seq[2], max_seq, left[2], next[2], aging;
+};
+
+static void drain_start(const struct mglru_in *in, struct drain *d)
+{
+	int t;
+
+	d->max_seq = in->max_seq;
+	d->seq[0] = in->min_seq_anon;
+	d->seq[1] = in->min_seq_file;
+	d->aging = isnan(in->gens_created) ? 0 : in->gens_created;
+	for (t = 0; t < 2; t++) {
+		double gens = d->max_seq - d->seq[t] + 1;
+		double pages = t ? in->pages_file : in->pages_anon;
+
+		d->left[t] = in->oldest[t];
+		d->next[t] = gens > 1 ? fmax(0, pages - in->oldest[t]) / (gens - 1) : 0;
+	}
+}
+
+/* scan_folios() gives something: more than MIN_NR_GENS, oldest not empty */
+static int drain_yields(const struct drain *d, int t)
+{
+	return d->max_seq - d->seq[t] + 1 > MGLRU_MIN_NR_GENS && d->left[t] > 0;
+}
+
+/* try_to_inc_min_seq(lruvec, can_swap); 1 if a min_seq moved */
+static int drain_inc_min_seq(struct drain *d, int can_swap)
+{
+	double seq[2];
+	int t, moved = 0;
+
+	for (t = 0; t < 2; t++) {
+		seq[t] = d->seq[t];
+		if (d->left[t] <= 0 && seq[t] + MGLRU_MIN_NR_GENS <= d->max_seq)
+			seq[t]++;   /* one step: the next generation is taken as full */
+	}
+	if (can_swap) {
+		seq[0] = fmin(seq[0], seq[1]);
+		seq[1] = fmax(seq[0], d->seq[1]);
+	}
+	for (t = 0; t < 2; t++)
+		if (seq[t] != d->seq[t]) {
+			d->seq[t] = seq[t];
+			d->left[t] = d->next[t];
+			moved = 1;
+		}
+	return moved;
+}
+
+/*
+ * inc_max_seq(): a new generation.  (Its folding of a type already at
+ * MAX_NR_GENS cannot happen here: the drain ages only when neither type
+ * yields, and a type with 4 generations yields or has an empty oldest
+ * generation that try_to_inc_min_seq() moves past first.)
+ */
+static int drain_age(struct drain *d)
+{
+	if (d->aging < 1)
+		return 0;
+	d->aging--;
+	d->max_seq++;
+	return 1;
+}
+
+/*
+ * Drain the interval's volume; anon[b] is the anon volume each branch
+ * let in (the branch that chose anon, or FILE_EXHAUSTED for the fallback).
+ * Returns the volume drained (less than evicted_scan when both types
+ * stalled and no aging was left).
+ */
+double mglru_drain(const struct mglru_in *in, double swappiness,
+		   double anon[MGLRU_NR_BRANCHES])
+{
+	struct drain d;
+	double budget = in->evicted_scan, done = 0;
+	int can_swap = in->swap_on && swappiness > 0;   /* get_swappiness() != 0 */
+	int step, b;
+
+	for (b = 0; b < MGLRU_NR_BRANCHES; b++)
+		anon[b] = 0;
+	drain_start(in, &d);
+	for (step = 0; step < DRAIN_STEPS && budget > 0; step++) {
+		enum mglru_branch first = mglru_first_branch(in->version, swappiness,
+			in->swap_on, d.seq[0] < d.seq[1], ctrl_file_of(in, swappiness));
+		int type = first == MGLRU_ANON_OLDER || first == MGLRU_SWAPPINESS_200 ||
+			   first == MGLRU_CTRL_ANON ? 0 : 1;
+		double take;
+
+		if (first == MGLRU_UNKNOWN)
+			break;
+		if (!drain_yields(&d, type)) {
+			if (first == MGLRU_NO_SWAP || !drain_yields(&d, !type)) {
+				/* evict_folios() calls try_to_inc_min_seq() anyway */
+				if (drain_inc_min_seq(&d, can_swap) ||
+				    drain_age(&d))
+					continue;
+				break;
+			}
+			type = !type;
+			first = MGLRU_FILE_EXHAUSTED;
+		}
+		take = fmin(budget, d.left[type]);
+		d.left[type] -= take;
+		budget -= take;
+		done += take;
+		if (!type)
+			anon[first] += take;
+		if (d.left[type] <= 0)
+			(void)drain_inc_min_seq(&d, can_swap);
+	}
+	return done;
+}
+
 static double predict(const struct mglru_in *in, double swappiness,
 		      enum mglru_branch *main, enum mglru_branch *rest_b,
 		      double *older, double *rest_share)
@@ -165,11 +304,53 @@ static double predict(const struct mglru_in *in, double swappiness,
 	return f * s_old + (1 - f) * s_rest;
 }
 
+/* The drain needs one lruvec's sampled state, before 6.14's rework. */
+static int drain_applies(const struct mglru_in *in)
+{
+	return in->lruvecs == 1 && !version_ge(in->version, 6, 14) &&
+	       !isnan(in->max_seq) && !isnan(in->oldest[0]) &&
+	       !isnan(in->oldest[1]) && in->evicted_scan > 0;
+}
+
+/* The interval through the drain; 0 when it drained nothing. */
+static int drain_interval(const struct mglru_in *in, struct mglru_out *out)
+{
+	double anon[MGLRU_NR_BRANCHES], sum = 0, done;
+	enum mglru_branch b, top = MGLRU_NR_BRANCHES;
+
+	done = mglru_drain(in, in->swappiness, anon);
+	if (!(done > 0))
+		return 0;
+	for (b = 0; b < MGLRU_NR_BRANCHES; b++) {
+		sum += anon[b];
+		if (anon[b] > 0 && (top == MGLRU_NR_BRANCHES || anon[b] > anon[top]))
+			top = b;
+	}
+	out->anon_share = sum / done;
+	out->branch = top != MGLRU_NR_BRANCHES ? top :
+		mglru_first_branch(in->version, in->swappiness, in->swap_on,
+				   in->min_seq_anon < in->min_seq_file,
+				   ctrl_file_of(in, in->swappiness));
+	return 1;
+}
+
 void mglru_interval(const struct mglru_in *in, struct mglru_out *out)
 {
 	enum mglru_branch main, rest;
 	double older, s_rest;
-	double share = predict(in, in->swappiness, &main, &rest, &older, &s_rest);
+	double share;
+
+	if (drain_applies(in) && drain_interval(in, out)) {
+		share = out->anon_share;
+		out->anon_scanned_pred = share * in->evicted_scan;
+		out->aging = in->gens_created;
+		out->anon_chosen = share >= 0.5;
+		out->explained = share > 0;
+		out->cause = in->swap_out > 0 && !(share > 0) ? "unexplained" :
+			     mglru_branch_name(out->branch);
+		return;
+	}
+	share = predict(in, in->swappiness, &main, &rest, &older, &s_rest);
 
 	out->branch = main;
 	out->anon_share = share;
@@ -197,8 +378,19 @@ double mglru_what_if(const struct mglru_in *in, double swappiness,
 	*why = NULL;
 	if (b == MGLRU_NO_SWAP)
 		return 0;
-	if (b == MGLRU_SWAPPINESS_200)
-		return branch_share(&w, &b);
+	if (b == MGLRU_SWAPPINESS_200) {
+		/* anon first from the recorded state, batch by batch where it can */
+		double anon[MGLRU_NR_BRANCHES], done = 0, sum = 0;
+		int i;
+
+		if (drain_applies(&w))
+			done = mglru_drain(&w, swappiness, anon);
+		if (!(done > 0))
+			return branch_share(&w, &b);
+		for (i = 0; i < MGLRU_NR_BRANCHES; i++)
+			sum += anon[i];
+		return sum / done;
+	}
 	/*
 	 * Below 200 branch 2 (anon_older) and the controller decide, and both
 	 * follow from what was evicted before: another swappiness changes them.

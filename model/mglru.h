@@ -23,7 +23,28 @@
  *   scanned                                             anon   FILE_EXHAUSTED
  *
  * 6.14 ("mm/mglru: rework type selection") drops branch 2 and makes the
- * controller compare all tiers; modelled from that patch's text.
+ * controller compare all tiers; modelled from that patch's text.  The same
+ * series lets anon and file min_seq move independently, so the drain
+ * (mglru_drain(), which rests on the coupling) is for 6.1-6.13 only.
+ *
+ * 6.6: isolate_folios(), get_type_to_scan(), positive_ctrl_err(),
+ * read_ctrl_pos(), scan_folios() and try_to_inc_min_seq() read in the
+ * 6.6-era tree stored for gregkh/linux (029c940: lru_gen_folio, memcg LRU)
+ * are those of 6.1 (the !__GFP_IO case lowers swappiness to 1 in
+ * try_to_shrink_lruvec() there): 6.6 is modelled as 6.1.
+ *
+ * The controller's input (mm/workingset.c lru_gen_refault(), 6.1 to 6.12):
+ * a refault is added to refaulted[hist][type][tier] only when the folio
+ * was evicted from the type's current min_seq generation ("recent":
+ * token >> LRU_REFS_WIDTH == min_seq); read_ctrl_pos() adds the avg_*
+ * carried over by reset_ctrl_pos() when min_seq moves.  The lru_gen_full
+ * sums the collector keeps (tier 0: avg at max_seq + rep at min_seq) are
+ * that input.  /proc/vmstat differs by version: until 6.5 ("Multi-gen
+ * LRU: fix workingset accounting") workingset_refault_* counts only those
+ * recent refaults; from 6.5 it counts all and workingset_activate_* the
+ * recent ones.  Without --lru-gen the model falls back to
+ * workingset_refault_*, so from 6.5 that fallback over-counts the
+ * controller's input (old refaults too).
  *
  * Why anon is evicted at all below swappiness 200 (v6.1): with swap
  * (can_swap), try_to_inc_min_seq() keeps min_seq[anon] <= min_seq[file],
@@ -141,6 +162,16 @@ int mglru_ctrl_type(const double refaulted[2], const double total[2],
  */
 enum mglru_branch mglru_first_branch(const int version[3], double swappiness,
 				     int swap_on, int anon_older, int ctrl_file);
+
+/*
+ * The interval's eviction volume (evicted_scan) taken batch by batch from
+ * one lruvec's state at the start, in isolate_folios()'s order, with
+ * scan_folios()'s "nothing" and try_to_inc_min_seq()'s coupling of the two
+ * min_seq (6.1-6.13; see mglru.c).  anon[b]: the anon pages each branch
+ * let in (MGLRU_FILE_EXHAUSTED: the fallback).  Returns the pages drained.
+ */
+double mglru_drain(const struct mglru_in *in, double swappiness,
+		   double anon[MGLRU_NR_BRANCHES]);
 
 /* One interval through the model. */
 void mglru_interval(const struct mglru_in *in, struct mglru_out *out);

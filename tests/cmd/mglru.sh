@@ -81,4 +81,54 @@ rc=$(run_rc w2.txt "$VMSCOPE" attribute mg.db --what-if swappiness=300)
 is "$rc" 2 "mglru-4.3 --what-if out of range is misuse"
 "$VMSCOPE" attribute mg.db --by swappiness > by.txt
 check "mglru-4.4 --by swappiness groups MGLRU runs" grep -q '^swappiness 200 (1 run): model mglru' by.txt
+# --- 5: one lruvec with its oldest generations sampled (v6.1) --------------
+# Interval 1 is quiet (the gauges at an interval's start are the sample
+# before).  Interval 2: file's oldest generation holds 100 pages of the 1000 evicted;
+# isolate_folios() takes them, try_to_inc_min_seq() keeps min_seq[file]
+# at anon's, file yields nothing and anon gives the other 900
+# (file_exhausted).  400 pages are written then, 300 in interval 3 with
+# nothing evicted (the batch's late writes: 900 - 400 covers them) and 300
+# in interval 4, beyond the 200 left: unexplained.
+{
+	echo "${header},lru_gen.oldest_anon,lru_gen.oldest_file"
+	echo "0,0,0,0,0,0,0,0,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,100"
+	echo "1,0,0,0,0,0,0,0,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,100"
+	echo "2,1000,1000,900,100,900,100,400,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+	echo "3,1000,1000,900,100,900,100,700,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+	echo "4,1000,1000,900,100,900,100,1000,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
+} > drain.csv
+"$VMSCOPE" import drain.csv -o dr.db --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
+	--tag swappiness=60 > /dev/null
+is "$?" 0 "mglru-5.0 import a run with the oldest generations"
+"$VMSCOPE" attribute dr.db --format csv | tr -d '"' > dr.csv
+is "$?" 0 "mglru-5.1 attribute --format csv"
+dshare() { grep "^1,mglru,$1," dr.csv | cut -d, -f4-5; }
+is "$(dshare file_exhausted)" "700,0.7000" "mglru-5.2 file's oldest generation drained: anon, and its late writes"
+is "$(dshare unexplained)" "300,0.3000" "mglru-5.3 writes beyond the predicted anon stay unexplained"
+"$VMSCOPE" attribute dr.db --intervals --format csv | tr -d '"' > di.csv
+check "mglru-5.4 interval 2: 900 anon predicted of 1000 evicted" \
+	grep -qx '1,2.0,kswapd,,,,file_exhausted,400,900,900,60,,,,,,,,' di.csv
+# --- 6: late writes add up until reclaim goes quiet --------------------------
+# Until sample 2 file's oldest generation is empty (min_seq 7/7): the
+# batches of intervals 2 and 3 are anon (file_exhausted), 100 each, with
+# nothing written.  From sample 3 file's has 5000 pages: the controller's
+# file, no anon.  Interval 4 writes 150 with nothing evicted (the 200
+# predicted cover it); interval 5 is quiet; interval 6 writes 40:
+# unexplained.
+{
+	echo "${header},lru_gen.oldest_anon,lru_gen.oldest_file"
+	for row in 0,0,0,0,0 1,0,0,0,0 2,100,100,0,0 3,200,200,0,5000 4,200,200,150,5000 \
+		5,200,200,150,5000 6,200,200,190,5000; do
+		IFS=, read -r t k a o f <<< "$row"
+		echo "$t,$k,$k,$a,0,$a,0,$o,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,$f"
+	done
+} > late.csv
+"$VMSCOPE" import late.csv -o late.db --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
+	--tag swappiness=60 > /dev/null
+is "$?" 0 "mglru-6.0 import a run with late writes"
+"$VMSCOPE" attribute late.db --format csv | tr -d '"' > late.txt
+is "$?" 0 "mglru-6.1 attribute --format csv"
+lshare() { grep "^1,mglru,$1," late.txt | cut -d, -f4-5; }
+is "$(lshare file_exhausted)" "150,0.7895" "mglru-6.2 writes covered by two intervals' predicted anon"
+is "$(lshare unexplained)" "40,0.2105" "mglru-6.3 after a quiet interval nothing is in flight"
 done_testing

@@ -161,7 +161,7 @@ static void one_vec(struct mglru_in *in, const int v[3], double sw,
 	in->pages_file = 1000;
 	in->oldest[0] = in->oldest[1] = 300;
 	in->ctrl_total[0] = in->ctrl_total[1] = 1000;  /* no refaults: file */
-	in->evicted_scan = 640;
+	in->evicted_scan = 200;     /* below each oldest generation: no drain */
 	in->swap_out = 100;
 }
 
@@ -176,11 +176,14 @@ static void test_interval(void)
 	mglru_interval(&in, &o);
 	tap_ok(o.anon_share == 0 && !strcmp(o.cause, "unexplained"),
 	       "interval-1 controller picks file, swap-out is unexplained (%s)", o.cause);
-	/* file down to MIN_NR_GENS (4..5): scan_folios() gives 0, anon next */
+	/*
+	 * file down to MIN_NR_GENS (4..5) while anon starts at 3: isolate_folios()
+	 * tests min_seq[anon] < min_seq[file] before any fallback: anon_older
+	 */
 	one_vec(&in, v61, 60, 3, 4);
 	mglru_interval(&in, &o);
-	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
-	       "interval-2 file at 2 generations: anon scanned (%s)", o.cause);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "anon_older"),
+	       "interval-2 file at 2 generations, anon older: anon_older (%s)", o.cause);
 	/* swappiness 0: i starts at 1, no fallback even with file exhausted */
 	one_vec(&in, v61, 0, 3, 4);
 	mglru_interval(&in, &o);
@@ -190,7 +193,7 @@ static void test_interval(void)
 	one_vec(&in, v61, 200, 3, 3);
 	mglru_interval(&in, &o);
 	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "swappiness_200") &&
-	       o.anon_scanned_pred == 640, "interval-4 swappiness 200: all eviction is anon");
+	       o.anon_scanned_pred == 200, "interval-4 swappiness 200: all eviction is anon");
 	/* swappiness 200 with anon at MIN_NR_GENS: anon yields nothing, file */
 	one_vec(&in, v61, 200, 4, 3);
 	mglru_interval(&in, &o);
@@ -208,13 +211,41 @@ static void test_interval(void)
 	mglru_interval(&in, &o);
 	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
 	       "interval-5c file's oldest generation empty: anon (%s)", o.cause);
-	/* anon older in the lruvec holding 3/4 of the pages */
+	/* two lruvecs, anon older in the one holding 3/4 of the pages */
 	one_vec(&in, v61, 60, 3, 3);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	in.min_seq_anon = in.min_seq_file = 6;
 	in.anon_older_lruvecs = 1;
 	in.anon_older_pages = 1500;
 	mglru_interval(&in, &o);
 	tap_ok(fabs(o.anon_share - 0.75) < 1e-9 && !strcmp(o.cause, "anon_older"),
 	       "interval-6 anon older for 75%% of the pages: share 0.75 (%g)", o.anon_share);
+	/*
+	 * Two lruvecs: no drain, the start state decides (sums: max_seq 10).
+	 * file at 2 generations in each ((10 - 8) / 2 + 1 = MIN_NR_GENS):
+	 * scan_folios() gives 0, anon is scanned
+	 */
+	one_vec(&in, v61, 60, 6, 8);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
+	       "interval-8 two lruvecs, file at MIN_NR_GENS: anon (%s)", o.cause);
+	/* swappiness 200, anon at 2 generations in each: file instead */
+	one_vec(&in, v61, 200, 8, 8);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 0, "interval-9 two lruvecs, anon at MIN_NR_GENS at 200: file");
+	/* 3 generations each, file's oldest generations empty: anon */
+	one_vec(&in, v61, 60, 6, 6);
+	in.lruvecs = 2;
+	in.max_seq = 10;
+	in.oldest[1] = 0;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 1 && !strcmp(o.cause, "file_exhausted"),
+	       "interval-10 two lruvecs, file's oldest empty: anon (%s)", o.cause);
 	/* no lru_gen: the controller from vmstat refaults (64 file, 0 anon) */
 	one_vec(&in, v61, 60, 3, 3);
 	in.lruvecs = NAN;
@@ -228,6 +259,136 @@ static void test_interval(void)
 	tap_ok(mglru_what_if(&in, 200, &why) == 1 && !why, "whatif-2 swappiness 200 predicts all anon");
 	tap_ok(mglru_what_if(&in, 100, &why) < 0 && why && strstr(why, "refault_ctrl"),
 	       "whatif-3 swappiness 100: names the controller as unpredictable");
+}
+
+/*
+ * The drain, worked by hand from v6.1 isolate_folios() / scan_folios() /
+ * try_to_inc_min_seq() / inc_max_seq() (see the comment in mglru.c):
+ * one lruvec, 1000 pages of each type unless set.
+ */
+static void test_drain(void)
+{
+	struct mglru_in in;
+	struct mglru_out o;
+	double anon[MGLRU_NR_BRANCHES], done;
+	const char *why;
+
+	/*
+	 * 6.1 run 6 at 90.5 s: min_seq 7/7, max_seq 10, file's oldest 60
+	 * pages, 892 evicted.  Batch 1 takes file's 60; its generation is
+	 * empty but min_seq[file] = max(min(7, 8), 7) = 7 stays; batch 2:
+	 * get_type_to_scan() says file, scan_folios() gives 0, anon: 832.
+	 */
+	one_vec(&in, v61, 100, 7, 7);
+	in.max_seq = 10;
+	in.oldest[0] = 1180, in.oldest[1] = 60;
+	in.evicted_scan = 892;
+	done = mglru_drain(&in, 100, anon);
+	tap_ok(done == 892 && anon[MGLRU_FILE_EXHAUSTED] == 832,
+	       "drain-1 file's oldest generation empties: the other 832 pages are anon (%g, %g)",
+	       done, anon[MGLRU_FILE_EXHAUSTED]);
+	in.swap_out = 432;
+	mglru_interval(&in, &o);
+	tap_ok(!strcmp(o.cause, "file_exhausted") && fabs(o.anon_share - 832.0 / 892) < 1e-9,
+	       "drain-1b the interval: file_exhausted, share 832/892 (%s %g)", o.cause, o.anon_share);
+	/*
+	 * swappiness 200, anon's oldest empty (kept by the clamp): file's
+	 * 746 first, then both min_seq move (12 -> 13) and anon is first:
+	 * 1322 - 746 = 576 anon pages by swappiness_200.
+	 */
+	one_vec(&in, v61, 200, 12, 12);
+	in.max_seq = 15;
+	in.pages_anon = 97587, in.pages_file = 9800;
+	in.oldest[0] = 0, in.oldest[1] = 746;
+	in.evicted_scan = 1322;
+	done = mglru_drain(&in, 200, anon);
+	tap_ok(done == 1322 && anon[MGLRU_SWAPPINESS_200] == 576,
+	       "drain-2 swappiness 200 after both oldest generations go: 576 anon (%g)",
+	       anon[MGLRU_SWAPPINESS_200]);
+	/*
+	 * swappiness 0: can_swap false, no clamp: file's min_seq moves on
+	 * alone (3 -> 4, 3 generations left of 3..6) and file goes on: 300
+	 * drained, no anon.
+	 */
+	one_vec(&in, v61, 0, 3, 3);
+	in.max_seq = 6;
+	in.oldest[1] = 100;
+	in.evicted_scan = 300;
+	done = mglru_drain(&in, 0, anon);
+	tap_ok(done == 300 && anon[MGLRU_FILE_EXHAUSTED] == 0 && anon[MGLRU_NO_SWAP] == 0,
+	       "drain-3 swappiness 0: file's min_seq moves alone, 300 file pages (%g)", done);
+	/*
+	 * 3 generations each (3..5): file 50, anon 500, then both min_seq
+	 * move to 4, two generations left: scan_folios() gives 0 for both,
+	 * the eviction stalls at 550 without aging ...
+	 */
+	one_vec(&in, v61, 60, 3, 3);
+	in.oldest[0] = 500, in.oldest[1] = 50;
+	in.evicted_scan = 1000;
+	in.gens_created = 0;
+	done = mglru_drain(&in, 60, anon);
+	tap_ok(done == 550 && anon[MGLRU_FILE_EXHAUSTED] == 500,
+	       "drain-4 both at MIN_NR_GENS: stalls after 550 pages, 500 anon (%g)", done);
+	/* ... and one generation made in the interval lets file go on */
+	in.gens_created = 1;
+	done = mglru_drain(&in, 60, anon);
+	tap_ok(done == 1000 && anon[MGLRU_FILE_EXHAUSTED] == 500,
+	       "drain-5 one aging step: file takes the last 450 (%g)", done);
+	/*
+	 * anon older (3 < 4, max_seq 6): branch 2 takes anon's 300; then
+	 * min_seq[anon] = min(4, 4): equal, the controller says file: 200
+	 */
+	one_vec(&in, v61, 60, 3, 4);
+	in.max_seq = 6;
+	in.evicted_scan = 500;
+	done = mglru_drain(&in, 60, anon);
+	tap_ok(done == 500 && anon[MGLRU_ANON_OLDER] == 300 && anon[MGLRU_FILE_EXHAUSTED] == 0,
+	       "drain-6 anon older drains its generation, then file (%g, %g)",
+	       anon[MGLRU_ANON_OLDER], anon[MGLRU_FILE_EXHAUSTED]);
+	/*
+	 * swappiness 200, anon's oldest (100) empties first: min_seq[anon]
+	 * = min(4, 3) = 3 stays until file's 300 are gone, then both move
+	 * (3..6 -> 4..6) and anon is first again: 100 + 100 anon of 500.
+	 */
+	one_vec(&in, v61, 200, 3, 3);
+	in.max_seq = 6;
+	in.oldest[0] = 100;
+	in.evicted_scan = 500;
+	done = mglru_drain(&in, 200, anon);
+	tap_ok(done == 500 && anon[MGLRU_SWAPPINESS_200] == 200,
+	       "drain-8 anon's emptied generation waits for file's: 200 anon of 500 (%g)",
+	       anon[MGLRU_SWAPPINESS_200]);
+	/*
+	 * both oldest generations empty at the start (4..7): isolate_folios()
+	 * finds nothing, evict_folios()'s try_to_inc_min_seq() moves both to
+	 * 5 and the next batch takes file: 100 file pages, no aging needed
+	 */
+	one_vec(&in, v61, 60, 4, 4);
+	in.max_seq = 7;
+	in.oldest[0] = in.oldest[1] = 0;
+	in.evicted_scan = 100;
+	in.gens_created = 0;
+	done = mglru_drain(&in, 60, anon);
+	tap_ok(done == 100 && anon[MGLRU_FILE_EXHAUSTED] == 0,
+	       "drain-9 both oldest empty: min_seq moves on, 100 file pages (%g)", done);
+	/*
+	 * --what-if swappiness=200 on that state recorded at 60: the same
+	 * drain with anon first, 200 of 500 anon (not all of it)
+	 */
+	one_vec(&in, v61, 60, 3, 3);
+	in.max_seq = 6;
+	in.oldest[0] = 100;
+	in.evicted_scan = 500;
+	tap_ok(fabs(mglru_what_if(&in, 200, &why) - 0.4) < 1e-9 && !why,
+	       "whatif-4 swappiness 200 drains batch by batch: share 0.4 (%g)",
+	       mglru_what_if(&in, 200, &why));
+	/* 6.14: no drain (type selection reworked); two lruvecs: no drain */
+	one_vec(&in, v614, 100, 7, 7);
+	in.max_seq = 10;
+	in.oldest[1] = 60;
+	in.evicted_scan = 892;
+	mglru_interval(&in, &o);
+	tap_ok(o.anon_share == 0, "drain-7 6.14: the start state decides (file)");
 }
 
 static int type_line(const char *line, pid_t *pid, int *kind, int *type,
@@ -284,5 +445,6 @@ int main(void)
 	test_controller();
 	test_branches();
 	test_interval();
+	test_drain();
 	return tap_done();
 }
