@@ -271,17 +271,24 @@ static void print_mglru(const struct run_model *m, const struct attribution *a)
 		       g->written[1] * mb, g->written[2] * mb);
 }
 
-/* who: "run 3" or "swappiness 60 (3 runs)" */
+/*
+ * who: "run 3" or "swappiness 60 (3 runs)"; sw_lo..sw_hi: the swappiness
+ * of the runs added into a (a group may hold several)
+ */
 static void print_summary(const char *who, const struct run_model *m,
-			  const struct attribution *a)
+			  const struct attribution *a, double sw_lo, double sw_hi)
 {
 	const enum cause *cl;
 	size_t n, i;
+	char sw[64];
 
-	printf("%s: model %s%s, kernel %d.%d.%d (from %s), swappiness %.0f\n",
+	if (sw_lo == sw_hi)
+		snprintf(sw, sizeof(sw), "%.0f", sw_lo);
+	else
+		snprintf(sw, sizeof(sw), "%.0f to %.0f", sw_lo, sw_hi);
+	printf("%s: model %s%s, kernel %d.%d.%d (from %s), swappiness %s\n",
 	       who, model_name(m->kind), m->memcg ? " (memory cgroup)" : "",
-	       m->version[0], m->version[1], m->version[2], m->kernel_from,
-	       m->swappiness);
+	       m->version[0], m->version[1], m->version[2], m->kernel_from, sw);
 	printf("  swapped out %.0f pages (%.1f MB) in %.0f of %.0f intervals\n",
 	       a->swapped, a->swapped * m->page_size / (1 << 20), a->swap_intervals,
 	       a->intervals);
@@ -379,6 +386,7 @@ static int attribute_group(const struct run_set *set, const struct attr_opts *o,
 {
 	struct attribution sum[NR_MODELS], a;
 	struct run_model m, first[NR_MODELS];
+	double sw_lo[NR_MODELS], sw_hi[NR_MODELS];
 	size_t nr[NR_MODELS] = { 0 }, i;
 	int rc = 0, kinds = 0, k;
 
@@ -389,8 +397,11 @@ static int attribute_group(const struct run_set *set, const struct attr_opts *o,
 			break;
 		if (!nr[m.kind]++) {
 			first[m.kind] = m;
+			sw_lo[m.kind] = sw_hi[m.kind] = m.swappiness;
 			kinds++;
 		}
+		sw_lo[m.kind] = fmin(sw_lo[m.kind], m.swappiness);
+		sw_hi[m.kind] = fmax(sw_hi[m.kind], m.swappiness);
 		attribution_add(&sum[m.kind], &a);
 	}
 	for (k = 0; !rc && k < NR_MODELS; k++) {
@@ -403,7 +414,7 @@ static int attribute_group(const struct run_set *set, const struct attr_opts *o,
 				 grp->value, nr[k], nr[k] == 1 ? "" : "s",
 				 kinds > 1 ? ", " : "",
 				 kinds > 1 ? model_name((enum model_kind)k) : "");
-			print_summary(who, &first[k], &sum[k]);
+			print_summary(who, &first[k], &sum[k], sw_lo[k], sw_hi[k]);
 		} else {
 			rc = add_csv_rows(csv, grp->value, &first[k], &sum[k]);
 		}
@@ -606,7 +617,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 		rc = replay_run(set, r, &m, &a, o->intervals ? &ro : NULL);
 		if (!rc && o->fmt == FMT_TEXT && !o->by) {
 			snprintf(who, sizeof(who), "run %lld", (long long)r->id);
-			print_summary(who, &m, &a);
+			print_summary(who, &m, &a, m.swappiness, m.swappiness);
 		} else if (!rc && !o->by) {
 			snprintf(who, sizeof(who), "%lld", (long long)r->id);
 			rc = add_csv_rows(&csv, who, &m, &a);

@@ -275,6 +275,9 @@ check "attribute-1.29 6.12: the anon prediction averages the views the flush can
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
 check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
+"$VMSCOPE" attribute sim.db --by kernel > bykernel.txt
+check "attribute-1.7b a group of runs at several swappiness values says their range, not the first run's" \
+	grep -q '^kernel 2.6.9-rc1-mm3 (3 runs): model classic, kernel 2.6.9 (from facts), swappiness 0 to 60$' bykernel.txt
 
 # --- issue 11: --by never adds models together; RUN with --by; lru_gen tags;
 # a read error is an error
