@@ -164,6 +164,9 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	snprintf(tags[5], sizeof(tags[5]), "lab_image=%s", slash ? slash + 1 : image);
 	for (i = 0; i < l->nr_bench; i++)
 		rc |= put_arg(buf, &len, cap, l->bench[i]);
+	if (l->write_default[0])
+		rc |= put_arg(buf, &len, cap, "--write") |
+		      put_arg(buf, &len, cap, l->write_default);
 	for (i = 0; i < 6; i++)
 		rc |= put_arg(buf, &len, cap, "--tag") | put_arg(buf, &len, cap, tags[i]);
 	return rc ? 0 : len;

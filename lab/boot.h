@@ -29,6 +29,7 @@ struct lab {
 	char **bench;                    /* the arguments after "bench" */
 	int nr_bench;
 	int kvm;                         /* -1: untried, 0: fails here, 1: works */
+	char write_default[32];          /* bench --write SIZE the lab adds, or "" */
 	char vmscope[1024], collect[1024], logdir[1024];   /* vmscope: for messages */
 };
 

@@ -360,6 +360,44 @@ static void choose_jobs(struct lab *l, int total)
 	fflush(stdout);
 }
 
+/* The value of bench option name in the lab's bench arguments, or NULL. */
+static const char *bench_opt(const struct lab *l, const char *name)
+{
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 1; i < l->nr_bench; i++) {
+		if (!strcmp(l->bench[i], name))
+			return i + 1 < l->nr_bench ? l->bench[i + 1] : "";
+		if (!strncmp(l->bench[i], name, n) && l->bench[i][n] == '=')
+			return l->bench[i] + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The sweep's write volume when none is given: as much as the guest has
+ * memory, shared by its writers (bench's default, one per CPU).  bench's
+ * own default, 16 x its --memory (256M) -- 4 GiB a trial, 30 trials --
+ * keeps a TCG guest writing for hours, past --timeout; a guest's page
+ * cache is full after a small part of this (hog_mb leaves it about a
+ * tenth of what was free), so the trial still reclaims under pressure.
+ */
+static void default_write(struct lab *l)
+{
+	const char *w = bench_opt(l, "--writers");
+	int writers = w ? atoi(w) : l->cpus;
+
+	if (strcmp(l->bench[0], "swappiness") || bench_opt(l, "--write") || writers < 1)
+		return;
+	snprintf(l->write_default, sizeof(l->write_default), "%lldM",
+		 (long long)((l->memory >> 20) / writers > 16 ?
+			     (l->memory >> 20) / writers : 16));
+	printf("lab: no bench --write: each of the %d writer%s writes %s (the "
+	       "guest's %lldM in all)\n", writers, writers == 1 ? "" : "s",
+	       l->write_default, (long long)(l->memory >> 20));
+}
+
 /* The boots: started in order, run up to l->jobs at a time, kept in order. */
 struct sched {
 	struct lab *l;
@@ -432,10 +470,7 @@ static void child(struct sched *s, int b, int fd)
 	struct boot_result r;
 	const char *p = (const char *)&r;
 	size_t off = 0;
-	int i;
 
-	for (i = 0; i < LAB_MAX_BOOTS; i++)
-		job_pids[i] = 0;
 	lab_boot(s->l, boot_image(s, b), boot_lru(s, b), b + 1, s->total, &r);
 	while (off < sizeof(r)) {
 		ssize_t n = write(fd, p + off, sizeof(r) - off);
@@ -580,6 +615,7 @@ int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 	s.l = &l;
 	s.total = l.nr_kernels * l.nr_modes;
 	choose_jobs(&l, s.total);
+	default_write(&l);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);

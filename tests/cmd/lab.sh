@@ -98,6 +98,7 @@ fi
 for report in "table --by lab_kernel --rows swappiness" "compare --by lab_kernel" "attribute --by lab_kernel"; do
 	check "lab-1.13 the matrix report ends with '$report'" grep -q "^== vmscope $report lab.db$" out1
 done
+check "lab-1.16 a bench --write given is left as it is" sh -c "! grep -q 'no bench --write' out1"
 awk '/^== vmscope table/ { on = 1; next } /^== / { on = 0 } on' out1 > table1
 for r in "${rels[@]}"; do
 	for mode in off on; do
@@ -125,6 +126,8 @@ check "lab-3.3 and the next kernel still boots" grep -q "^lab: \[2/2\] $rel, lru
 check "lab-3.4 the guest's failure is reported with its console log" \
 	grep -q "^  | vmscope: bad swappiness '300'" err3
 check "lab-3.5 the summary lists both failures" test "$(grep -c 'FAILED' out3)" = 2
+check "lab-3.7 with no bench --write the lab sizes it from the guest's memory and says so" \
+	grep -q "^lab: no bench --write: each of the 2 writers writes 256M (the guest's 512M in all)$" out3
 is "$(md5sum < lab.db)" "$sum" "lab-3.6 the database is untouched"
 
 # --- 4: a boot that times out ---------------------------------------------
