@@ -440,3 +440,8 @@ void lab_keep(struct lab *l, struct boot_result *r, int merge)
 	}
 	cleanup_dir(r->dir, l->keep);
 }
+
+void lab_discard(const struct lab *l, const struct boot_result *r)
+{
+	cleanup_dir(r->dir, l->keep);
+}

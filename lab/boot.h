@@ -67,4 +67,7 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
  */
 void lab_keep(struct lab *l, struct boot_result *r, int merge);
 
+/* Remove boot r's work directory unkept (the lab that would keep it is gone). */
+void lab_discard(const struct lab *l, const struct boot_result *r);
+
 #endif

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -481,6 +482,8 @@ static void child(struct sched *s, int b, int fd)
 			break;
 		off += (size_t)n;
 	}
+	if (off != sizeof(r))
+		lab_discard(s->l, &r);    /* nobody left to read it */
 	fflush(stderr);
 	_exit(off == sizeof(r) ? 0 : 1);
 }
@@ -489,7 +492,7 @@ static void start_boot(struct sched *s)
 {
 	int b = s->started++, fds[2];
 	sigset_t block, old;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	progress(s, b);
 	s->gen_at_start[b] = s->generation;
@@ -512,8 +515,16 @@ static void start_boot(struct sched *s)
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
+		/* the other boots' pipes: this child must not hold them open */
+		for (int i = 0; i < b; i++)
+			if (s->state[i] == RUNNING)
+				close(s->fd[i]);
 		for (int i = 0; i < LAB_MAX_BOOTS; i++)
 			job_pids[i] = 0;
+		/* a lab killed outright takes its boots (and so their QEMUs) along */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+			lab_interrupted = 1, qemu_interrupt();
+		signal(SIGPIPE, SIG_IGN);   /* a lab gone: write() says EPIPE */
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		child(s, b, fds[1]);
 	}

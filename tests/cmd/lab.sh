@@ -262,4 +262,21 @@ is "$(md5sum < jobs.db)" "$sum" "lab-11.10 the database is untouched"
 ours() { for p in $(pgrep -f '[q]emu-system-x86_64'); do
 	[ "$(readlink "/proc/$p/cwd")" = "$PWD" ] && echo "$p"; done; }
 check "lab-11.11 no QEMU of this lab is left running" test -z "$(ours)"
+# a lab killed outright (SIGKILL: no handler runs) takes its guests along
+"$VMSCOPE" lab --accel tcg --timeout 600 --kernel "$K" --lru-gen both --jobs 2 -o jobs.db \
+	-- "${sweep[@]}" > outj3 2> errj3 &
+pid=$!
+for _ in $(seq 150); do [ "$(grep -c 'booting under' errj3)" = 2 ] && break; sleep 0.2; done
+sleep 1
+kill -KILL "$pid"
+wait "$pid"
+for _ in $(seq 50); do [ -z "$(ours)" ] && break; sleep 0.2; done
+check "lab-11.12 a lab killed with SIGKILL leaves no QEMU running" test -z "$(ours)"
+is "$(md5sum < jobs.db)" "$sum" "lab-11.13 and the database is untouched"
+if others; then
+	skip "lab-11.14" "another vmscope lab is running: its work directories are in /var/tmp too"
+else
+	check "lab-11.14 its boots removed their work directories" \
+		test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
+fi
 done_testing
