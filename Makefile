@@ -53,7 +53,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	$(IMPORT_OBJS) \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \
-	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o \
+	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o lab/labmerge.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/activations.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
 	analyzer/report/holm.o analyzer/report/doc.o analyzer/report/ncompare.o analyzer/report/facts.o analyzer/report/attrib.o \
@@ -119,7 +119,7 @@ tests/unit/t-mglru: tests/unit/t-mglru.o tests/unit/tap.o model/mglru.o \
 	collector/lrugen.o collector/trace.o collector/kv.o collector/err.o
 tests/unit/t-kmod: tests/unit/t-kmod.o tests/unit/tap.o lab/kernel.o lab/kmodfile.o \
 	lab/fileio.o collector/err.o
-tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o collector/db.o \
+tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o lab/labmerge.o collector/db.o \
 	collector/err.o build/schema_sql.o
 tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o

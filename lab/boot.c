@@ -99,17 +99,30 @@ struct boot_ctx {
 	const char *prefix;
 };
 
-static void cleanup(struct boot_ctx *b, int keep)
+/* The disk images and the initramfs: what lab_keep() no longer needs. */
+static void cleanup_images(struct boot_ctx *b, int keep)
 {
-	const char *files[] = { b->initrd, b->transfer, b->swap, b->scratch,
-				b->in_db, b->out_db };
+	const char *files[] = { b->initrd, b->transfer, b->swap, b->scratch };
 	size_t i;
 
 	if (keep || !b->dir[0])
 		return;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		unlink(files[i]);
-	rmdir(b->dir);
+}
+
+/* The snapshot the guest was given, what it sent back, the directory. */
+static void cleanup_dir(const char *dir, int keep)
+{
+	char path[600];
+
+	if (keep || !dir[0])
+		return;
+	snprintf(path, sizeof(path), "%s/in.db", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/out.db", dir);
+	unlink(path);
+	rmdir(dir);
 }
 
 static void size_text(char *out, size_t cap, int64_t bytes)
@@ -151,6 +164,9 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	snprintf(tags[5], sizeof(tags[5]), "lab_image=%s", slash ? slash + 1 : image);
 	for (i = 0; i < l->nr_bench; i++)
 		rc |= put_arg(buf, &len, cap, l->bench[i]);
+	if (l->write_default[0])
+		rc |= put_arg(buf, &len, cap, "--write") |
+		      put_arg(buf, &len, cap, l->write_default);
 	for (i = 0; i < 6; i++)
 		rc |= put_arg(buf, &len, cap, "--tag") | put_arg(buf, &len, cap, tags[i]);
 	return rc ? 0 : len;
@@ -241,14 +257,14 @@ static void guest_died(const struct boot_ctx *b, struct boot_result *r)
  * changed meanwhile, say) still holds the guest's runs: keep it beside the
  * console log rather than delete it with the work directory.
  */
-static void keep_refused(const struct boot_ctx *b, struct boot_result *r)
+static void keep_refused(const char *out_db, struct boot_result *r)
 {
 	char kept[1300];
 	int64_t size;
 
-	snprintf(kept, sizeof(kept), "%.*s.db", (int)(strlen(b->console) - 4),
-		 b->console);
-	if (labdb_snapshot(b->out_db, kept, &size) == 0 && size > 0)
+	snprintf(kept, sizeof(kept), "%.*s.db", (int)(strlen(r->console) - 4),
+		 r->console);
+	if (labdb_snapshot(out_db, kept, &size) == 0 && size > 0)
 		snprintf(r->why, sizeof(r->why), "the database that came back was "
 			 "refused (see above); kept as '%s'", kept);
 	else
@@ -256,8 +272,8 @@ static void keep_refused(const struct boot_ctx *b, struct boot_result *r)
 			 "was refused (see above)");
 }
 
-/* After QEMU: take the database back if the guest sent one. */
-static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
+/* After QEMU: take the database off the transfer disk if the guest sent one. */
+static void collect(struct boot_ctx *b, struct boot_result *r)
 {
 	struct transfer_hdr h;
 
@@ -270,19 +286,9 @@ static void collect(struct lab *l, struct boot_ctx *b, struct boot_result *r)
 			 "is damaged (see above)");
 		return;
 	}
-	if (h.size > 0 && labdb_accept(l->db, b->out_db, &r->new_runs)) {
-		keep_refused(b, r);
-		return;
-	}
-	if (h.status) {
-		snprintf(r->why, sizeof(r->why), "the guest's job failed (exit %d%s), "
-			 "%lld run%s kept", h.status,
-			 file_contains(b->console, "Out of memory: Killed") ?
-			 ", OOM kill" : "", (long long)r->new_runs,
-			 r->new_runs == 1 ? "" : "s");
-		return;
-	}
-	r->ok = 1;
+	r->has_db = h.size > 0;
+	r->job_status = h.status;
+	r->returned = 1;
 }
 
 static void boot_and_collect(struct lab *l, struct boot_ctx *b,
@@ -333,7 +339,7 @@ static void boot_and_collect(struct lab *l, struct boot_ctx *b,
 	}
 	if (end == QEMU_POWERED_OFF) {
 		l->kvm = vm.kvm ? 1 : l->kvm;
-		collect(l, b, r);
+		collect(b, r);
 	} else if (end == QEMU_HUNG) {
 		snprintf(r->why, sizeof(r->why), "the guest hung (soft lockup or "
 			 "RCU stall on its console)");
@@ -353,7 +359,7 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 {
 	struct boot_ctx b;
 	struct kmod_list mods = { 0 };
-	char tree[1024], prefix[256];
+	char tree[1024];
 	double start = pace_now_s();
 
 	memset(r, 0, sizeof(*r));
@@ -362,20 +368,24 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 	snprintf(r->accel, sizeof(r->accel), "-");
 	snprintf(r->release, sizeof(r->release), "%s", image);
 	if (kimage_release(image, r->release, sizeof(r->release))) {
+		snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:",
+			 nth, total, image, lru_on ? "on" : "off");
 		snprintf(r->why, sizeof(r->why), "not a kernel image");
+		r->kvm = l->kvm;
 		return;
 	}
-	snprintf(prefix, sizeof(prefix), "[%d/%d] %s, lru_gen %s:", nth, total,
+	snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:", nth, total,
 		 r->release, lru_on ? "on" : "off");
-	b.prefix = prefix;
+	b.prefix = r->prefix;
 	snprintf(b.console, sizeof(b.console), "%s/%s-lru_gen-%s.log", l->logdir,
 		 r->release, lru_on ? "on" : "off");
+	snprintf(r->console, sizeof(r->console), "%s", b.console);
 	snprintf(b.qemu_log, sizeof(b.qemu_log), "%s/%s-lru_gen-%s.qemu.log",
 		 l->logdir, r->release, lru_on ? "on" : "off");
 	kmod_tree(l->modules, image, r->release, tree, sizeof(tree));
 	if (!tree[0])
 		fprintf(stderr, "lab: %s no module tree for %s: assuming virtio and "
-			"ext4 are built in\n", prefix, r->release);
+			"ext4 are built in\n", r->prefix, r->release);
 	else if (kmod_resolve(tree, guest_modules, NR_GUEST_MODULES, &mods))
 		snprintf(r->why, sizeof(r->why), "modules missing (see above)");
 	if (!r->why[0] && prepare(l, &b))
@@ -383,15 +393,55 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 	if (!r->why[0])
 		boot_and_collect(l, &b, &mods, image, lru_on, r);
 	r->seconds = pace_now_s() - start;
+	r->kvm = l->kvm;
+	snprintf(r->dir, sizeof(r->dir), "%s", b.dir);
+	kmod_list_release(&mods);
+	cleanup_images(&b, l->keep);
+}
+
+/* The database a boot brought back, into l->db; r->ok if all went well. */
+static void keep_db(struct lab *l, struct boot_result *r, int merge)
+{
+	char in_db[600], out_db[600];
+	int rc = 0;
+
+	snprintf(in_db, sizeof(in_db), "%s/in.db", r->dir);
+	snprintf(out_db, sizeof(out_db), "%s/out.db", r->dir);
+	if (r->has_db)
+		rc = merge ? labdb_merge(l->db, in_db, out_db, &r->new_runs) :
+			     labdb_accept(l->db, out_db, &r->new_runs);
+	if (rc) {
+		keep_refused(out_db, r);
+		return;
+	}
+	if (r->job_status) {
+		snprintf(r->why, sizeof(r->why), "the guest's job failed (exit %d%s), "
+			 "%lld run%s kept", r->job_status,
+			 file_contains(r->console, "Out of memory: Killed") ?
+			 ", OOM kill" : "", (long long)r->new_runs,
+			 r->new_runs == 1 ? "" : "s");
+		return;
+	}
+	r->ok = 1;
+}
+
+void lab_keep(struct lab *l, struct boot_result *r, int merge)
+{
+	if (r->returned)
+		keep_db(l, r, merge);
 	if (r->ok)
 		fprintf(stderr, "lab: %s done in %.0f s: %lld run%s (console: %s)\n",
-			prefix, r->seconds, (long long)r->new_runs,
-			r->new_runs == 1 ? "" : "s", b.console);
+			r->prefix, r->seconds, (long long)r->new_runs,
+			r->new_runs == 1 ? "" : "s", r->console);
 	else {
-		fprintf(stderr, "lab: %s FAILED: %s\n", prefix, r->why);
-		if (b.console[0] && !access(b.console, F_OK))
-			console_tail(b.console, 15);
+		fprintf(stderr, "lab: %s FAILED: %s\n", r->prefix, r->why);
+		if (r->console[0] && !access(r->console, F_OK))
+			console_tail(r->console, 15);
 	}
-	kmod_list_release(&mods);
-	cleanup(&b, l->keep);
+	cleanup_dir(r->dir, l->keep);
+}
+
+void lab_discard(const struct lab *l, const struct boot_result *r)
+{
+	cleanup_dir(r->dir, l->keep);
 }

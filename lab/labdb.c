@@ -10,6 +10,7 @@
 #include "db.h"
 #include "err.h"
 #include "labdb.h"
+#include "labmerge.h"
 #include "banned.h"
 
 static int64_t file_size(const char *path)
@@ -194,6 +195,83 @@ int labdb_accept(const char *db, const char *returned, int64_t *new_runs)
 	snprintf(tmp, sizeof(tmp), "%s.lab-%d", db, (int)getpid());
 	rc = vacuum_into(h, returned, tmp);
 	sqlite3_close(h);
+	if (!rc)
+		rc = quiesce(db);
+	if (!rc && rename(tmp, db))
+		rc = error_errno("cannot replace '%s'", db);
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+/* The first run id a guest given base numbers its runs from. */
+static int64_t first_new_run(const char *base)
+{
+	sqlite3 *h;
+	int64_t v;
+
+	if (access(base, F_OK))
+		return 1;
+	if (db_open(base, DB_READ, &h))
+		return -1;
+	v = one_int(h, base, "SELECT " DB_NEXT_RUN_ID);
+	sqlite3_close(h);
+	return v;
+}
+
+/* Append returned's runs from first_new on to the copy tmp of db. */
+static int append_into(const char *tmp, const char *returned, int64_t first_new,
+		       int64_t *new_runs)
+{
+	sqlite3_stmt *st;
+	sqlite3 *h = NULL;
+	int rc;
+
+	if (sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		rc = db_error(h, tmp, "cannot open");
+		sqlite3_close(h);
+		return rc;
+	}
+	rc = db_prepare(h, tmp, "ATTACH ? AS g", &st);
+	if (!rc) {
+		sqlite3_bind_text(st, 1, returned, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_error(h, returned, "cannot read");
+		sqlite3_finalize(st);
+	}
+	if (!rc)
+		rc = db_exec(h, tmp, "BEGIN");
+	if (!rc)
+		rc = labmerge_append(h, tmp, first_new, new_runs);
+	if (!rc)
+		rc = db_exec(h, tmp, "COMMIT");
+	sqlite3_close(h);
+	return rc;
+}
+
+int labdb_merge(const char *db, const char *base, const char *returned,
+		int64_t *new_runs)
+{
+	char tmp[1100];
+	int64_t first_new, size;
+	sqlite3 *h;
+	int rc;
+
+	*new_runs = 0;
+	if (access(db, F_OK))
+		return labdb_accept(db, returned, new_runs);
+	if (db_open(returned, DB_READ, &h))
+		return error("the guest sent back no usable database");
+	rc = check_returned(h, base, returned, new_runs);
+	sqlite3_close(h);
+	if (rc || *new_runs == 0)
+		return rc;
+	first_new = first_new_run(base);
+	if (first_new < 1)
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%s.lab-%d", db, (int)getpid());
+	rc = labdb_snapshot(db, tmp, &size);
+	if (!rc)
+		rc = append_into(tmp, returned, first_new, new_runs);
 	if (!rc)
 		rc = quiesce(db);
 	if (!rc && rename(tmp, db))

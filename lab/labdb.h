@@ -24,4 +24,14 @@ int labdb_snapshot(const char *db, const char *copy, int64_t *size);
  */
 int labdb_accept(const char *db, const char *returned, int64_t *new_runs);
 
+/*
+ * The same for a guest that started from base, a snapshot of db taken
+ * before other guests' runs were added to it (lab --jobs): returned must
+ * hold every row base had, unchanged; its runs newer than base are then
+ * appended to db after db's own, renumbered (labmerge.h), as if the
+ * guest had been given db itself.  db is replaced only when all is done.
+ */
+int labdb_merge(const char *db, const char *base, const char *returned,
+		int64_t *new_runs);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -135,7 +136,7 @@ static void build_argv(const struct qemu_vm *vm, struct argv_buf *a)
 static pid_t start(const struct qemu_vm *vm)
 {
 	struct argv_buf a;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 	int err;
 
 	build_argv(vm, &a);
@@ -150,6 +151,12 @@ static pid_t start(const struct qemu_vm *vm)
 		dup2(err, 1);
 		dup2(err, 2);
 		setpgid(0, 0);     /* a terminal ^C reaches us, not QEMU */
+		/*
+		 * and if we die without stopping it (SIGKILL), QEMU dies too:
+		 * no guest is left running with nobody to collect it
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(127);
 		execvp(QEMU, a.v);
 		fprintf(stderr, "cannot run " QEMU ": %s\n", strerror(errno));
 		_exit(127);
@@ -229,6 +236,11 @@ enum qemu_end qemu_boot(const struct qemu_vm *vm, double timeout_s,
 
 		if (r == pid)
 			break;
+		/* a ^C that came before QEMU was there to be killed */
+		if (interrupted) {
+			fclose(con);
+			return stop(pid, QEMU_INTERRUPTED);
+		}
 		if (hung) {
 			fclose(con);
 			return stop(pid, QEMU_HUNG);

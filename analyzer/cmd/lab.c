@@ -10,13 +10,21 @@
  * log.  A boot that fails (panic, OOM, timeout, a failed benchmark) is
  * reported with the end of its console log and the others go on; the
  * exit status is 1 if any failed.
+ *
+ * --jobs N: each boot runs in a child process (lab_boot), up to N at a
+ * time; the parent keeps their databases (lab_keep) in boot order as soon
+ * as every earlier boot is kept, so the runs are stored in the order, and
+ * with the ids, a serial lab gives them.  Each child's result comes back
+ * on a pipe; a child that dies without one is a failed boot.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +39,19 @@
 #include "workload.h"
 #include "banned.h"
 
+#define LAB_MAX_BOOTS (LAB_MAX_KERNELS * 2)
+/*
+ * What one TCG guest costs the host beyond its memory: QEMU's own RSS
+ * (translated code, device state).  Measured on the issue 16 matrix (6.1
+ * and 6.12 cloud, 512M guests, the swappiness sweep): the largest QEMU's
+ * peak RSS (VmHWM, and `/usr/bin/time -v`'s maximum resident set) was
+ * 674-690 MB, 162-178 MB beyond the guest's 512; rounded up.
+ */
+#define QEMU_OVERHEAD_MB 256
+
+/* The boots running now, for the signal handler to pass a ^C on to. */
+static volatile pid_t job_pids[LAB_MAX_BOOTS];
+
 static void lab_usage(FILE *out)
 {
 	fprintf(out,
@@ -38,15 +59,20 @@ static void lab_usage(FILE *out)
 		"                   [--modules DIR] [--memory SIZE] [--cpus N]\n"
 		"                   [--lru-gen on|off|both] [--swap SIZE] [--scratch SIZE]\n"
 		"                   [--accel auto|kvm|tcg] [--timeout SECONDS]\n"
-		"                   [--logs DIR] [--busybox PATH] [--keep]\n"
+		"                   [--logs DIR] [--busybox PATH] [--keep] [--jobs N]\n"
 		"                   -- bench swappiness|readfiles [bench options]\n");
 }
 
 static void on_signal(int sig)
 {
+	size_t i;
+
 	(void)sig;
 	lab_interrupted = 1;
 	qemu_interrupt();
+	for (i = 0; i < LAB_MAX_BOOTS; i++)
+		if (job_pids[i] > 0)
+			kill(job_pids[i], SIGTERM);
 }
 
 static int size_opt(const char *what, const char *arg, int64_t *out)
@@ -93,6 +119,10 @@ static int apply(struct lab *l, int c, const char *arg)
 	case 'l': l->logs = arg; return 0;
 	case 'b': l->busybox = arg; return 0;
 	case 'K': l->keep = 1; return 0;
+	case 'j':
+		l->jobs = atoi(arg);
+		return l->jobs > 0 && l->jobs <= LAB_MAX_BOOTS ? 0 :
+		       error("bad --jobs '%s': 1 to %d", arg, LAB_MAX_BOOTS);
 	}
 	return -1;
 }
@@ -114,6 +144,7 @@ static int parse(struct lab *l, int argc, char **argv)
 		{ "logs", required_argument, NULL, 'l' },
 		{ "busybox", required_argument, NULL, 'b' },
 		{ "keep", no_argument, NULL, 'K' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -259,19 +290,6 @@ static void oom_trials(const struct lab *l)
 	sqlite3_close(db);
 }
 
-/* "boot i of n", and the time left from the boots so far. */
-static void progress(int i, int n, double start, const char *image, int lru_on)
-{
-	double el = pace_now_s() - start;
-
-	fprintf(stderr, "lab: boot %d of %d (%s, lru_gen %s), %.0f s elapsed", i, n,
-		strrchr(image, '/') ? strrchr(image, '/') + 1 : image,
-		lru_on ? "on" : "off", el);
-	if (i > 1)
-		fprintf(stderr, ", about %.0f s left", el / (i - 1) * (n - i + 1));
-	fprintf(stderr, "\n");
-}
-
 /* debian:NAME kernels: fetched (or found in the cache) before any boot. */
 static int fetch_kernels(struct lab *l)
 {
@@ -288,13 +306,313 @@ static int fetch_kernels(struct lab *l)
 	return 0;
 }
 
+/* MemAvailable of the host in bytes; -1 if unknown. */
+static int64_t mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	long long kb = -1;
+	char line[256];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb < 0 ? -1 : (int64_t)kb << 10;
+}
+
+/*
+ * Boots at a time by default: as many guests as the CPUs hold (each its
+ * --cpus) and the memory available holds (each its --memory plus what
+ * QEMU itself takes), at least one.  why: the sums, for the output.
+ */
+static int machine_jobs(const struct lab *l, char *why, size_t cap)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int64_t avail = mem_available();
+	int64_t per = l->memory + ((int64_t)QEMU_OVERHEAD_MB << 20);
+	long by_cpu = ncpu > 0 ? ncpu / l->cpus : 1;
+	long by_mem = avail >= 0 ? (long)(avail / per) : by_cpu;
+	long n = by_cpu < by_mem ? by_cpu : by_mem;
+
+	snprintf(why, cap, "%ld CPU%s / %d per guest = %ld; %lld MB available / "
+		 "(%lld MB + %d MB for QEMU) per guest = %ld", ncpu, ncpu == 1 ? "" : "s",
+		 l->cpus, by_cpu, (long long)(avail >> 20), (long long)(l->memory >> 20),
+		 QEMU_OVERHEAD_MB, by_mem);
+	if (n > LAB_MAX_BOOTS)
+		n = LAB_MAX_BOOTS;
+	return n < 1 ? 1 : (int)n;
+}
+
+/* --jobs, or the machine's choice; said on stdout either way. */
+static void choose_jobs(struct lab *l, int total)
+{
+	char why[300];
+	int n = machine_jobs(l, why, sizeof(why));
+
+	if (l->jobs)
+		printf("lab: %d boot%s, up to %d at a time (--jobs %d; the machine's "
+		       "default would be %d: %s)\n", total, total == 1 ? "" : "s",
+		       l->jobs, l->jobs, n, why);
+	else
+		printf("lab: %d boot%s, up to %d at a time (--jobs by default: the "
+		       "least of %s)\n", total, total == 1 ? "" : "s", n, why);
+	if (!l->jobs)
+		l->jobs = n;
+	fflush(stdout);
+}
+
+/* The value of bench option name in the lab's bench arguments, or NULL. */
+static const char *bench_opt(const struct lab *l, const char *name)
+{
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 1; i < l->nr_bench; i++) {
+		if (!strcmp(l->bench[i], name))
+			return i + 1 < l->nr_bench ? l->bench[i + 1] : "";
+		if (!strncmp(l->bench[i], name, n) && l->bench[i][n] == '=')
+			return l->bench[i] + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The sweep's write volume when none is given: as much as the guest has
+ * memory, shared by its writers (bench's default, one per CPU).  bench's
+ * own default, 16 x its --memory (256M) -- 4 GiB a trial, 30 trials --
+ * keeps a TCG guest writing for hours, past --timeout; a guest's page
+ * cache is full after a small part of this (hog_mb leaves it about a
+ * tenth of what was free), so the trial still reclaims under pressure.
+ */
+static void default_write(struct lab *l)
+{
+	const char *w = bench_opt(l, "--writers");
+	int writers = w ? atoi(w) : l->cpus;
+
+	if (strcmp(l->bench[0], "swappiness") || bench_opt(l, "--write") || writers < 1)
+		return;
+	snprintf(l->write_default, sizeof(l->write_default), "%lldM",
+		 (long long)((l->memory >> 20) / writers > 16 ?
+			     (l->memory >> 20) / writers : 16));
+	printf("lab: no bench --write: each of the %d writer%s writes %s (the "
+	       "guest's %lldM in all)\n", writers, writers == 1 ? "" : "s",
+	       l->write_default, (long long)(l->memory >> 20));
+}
+
+/* The boots: started in order, run up to l->jobs at a time, kept in order. */
+struct sched {
+	struct lab *l;
+	struct boot_result r[LAB_MAX_BOOTS];
+	enum { WAITING, RUNNING, BACK, KEPT } state[LAB_MAX_BOOTS];
+	int fd[LAB_MAX_BOOTS];              /* the child's result pipe */
+	pid_t pid[LAB_MAX_BOOTS];
+	int generation;                     /* boots whose runs reached l->db */
+	int gen_at_start[LAB_MAX_BOOTS];
+	int total, started, running, finished, kept;
+	double start, busy;                 /* busy: the finished boots' seconds */
+};
+
+static const char *boot_image(const struct sched *s, int b)
+{
+	return s->l->kernels[b / s->l->nr_modes];
+}
+
+static int boot_lru(const struct sched *s, int b)
+{
+	return s->l->modes[b % s->l->nr_modes];
+}
+
+/* "boot i of n", and the time left from the boots finished so far. */
+static void progress(const struct sched *s, int b)
+{
+	const char *image = boot_image(s, b);
+	double el = pace_now_s() - s->start;
+	int left = s->total - s->finished;
+
+	fprintf(stderr, "lab: boot %d of %d (%s, lru_gen %s)", b + 1, s->total,
+		strrchr(image, '/') ? strrchr(image, '/') + 1 : image,
+		boot_lru(s, b) ? "on" : "off");
+	if (s->l->jobs > 1)
+		fprintf(stderr, ", %d running, %d done", s->running + 1, s->finished);
+	fprintf(stderr, ", %.0f s elapsed", el);
+	/* what is left runs in waves of --jobs boots of the mean length */
+	if (s->finished > 0)
+		fprintf(stderr, ", about %.0f s left", s->busy / s->finished *
+			((left + s->l->jobs - 1) / s->l->jobs));
+	fprintf(stderr, "\n");
+}
+
+/* A boot whose process ended without sending its result. */
+static void lost_boot(struct sched *s, int b, int status)
+{
+	struct boot_result *r = &s->r[b];
+	const char *image = boot_image(s, b);
+	const char *name = strrchr(image, '/') ? strrchr(image, '/') + 1 : image;
+
+	memset(r, 0, sizeof(*r));
+	r->lru_on = boot_lru(s, b);
+	snprintf(r->accel, sizeof(r->accel), "-");
+	snprintf(r->release, sizeof(r->release), "%s", name);
+	snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:", b + 1,
+		 s->total, name, r->lru_on ? "on" : "off");
+	r->kvm = s->l->kvm;
+	if (status < 0)
+		snprintf(r->why, sizeof(r->why), "cannot start its process: %s",
+			 strerror(errno));
+	else
+		snprintf(r->why, sizeof(r->why), "its process ended without a result "
+			 "(%s %d)", WIFSIGNALED(status) ? "signal" : "exit",
+			 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+}
+
+/* The child: one boot, its result down the pipe. */
+static void child(struct sched *s, int b, int fd)
+{
+	struct boot_result r;
+	const char *p = (const char *)&r;
+	size_t off = 0;
+
+	lab_boot(s->l, boot_image(s, b), boot_lru(s, b), b + 1, s->total, &r);
+	while (off < sizeof(r)) {
+		ssize_t n = write(fd, p + off, sizeof(r) - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		off += (size_t)n;
+	}
+	if (off != sizeof(r))
+		lab_discard(s->l, &r);    /* nobody left to read it */
+	fflush(stderr);
+	_exit(off == sizeof(r) ? 0 : 1);
+}
+
+static void start_boot(struct sched *s)
+{
+	int b = s->started++, fds[2];
+	sigset_t block, old;
+	pid_t pid, parent = getpid();
+
+	progress(s, b);
+	s->gen_at_start[b] = s->generation;
+	s->state[b] = RUNNING;
+	s->running++;
+	if (pipe2(fds, O_CLOEXEC)) {
+		lost_boot(s, b, -1);
+		s->state[b] = BACK;
+		s->running--;
+		s->finished++;
+		return;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	/* no ^C between fork and the child's clearing of job_pids */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		/* the other boots' pipes: this child must not hold them open */
+		for (int i = 0; i < b; i++)
+			if (s->state[i] == RUNNING)
+				close(s->fd[i]);
+		for (int i = 0; i < LAB_MAX_BOOTS; i++)
+			job_pids[i] = 0;
+		/* a lab killed outright takes its boots (and so their QEMUs) along */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+			lab_interrupted = 1, qemu_interrupt();
+		signal(SIGPIPE, SIG_IGN);   /* a lab gone: write() says EPIPE */
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		child(s, b, fds[1]);
+	}
+	s->pid[b] = pid;
+	if (pid > 0)
+		job_pids[b] = pid;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(fds[1]);
+	s->fd[b] = fds[0];
+	if (pid < 0) {
+		lost_boot(s, b, -1);
+		close(fds[0]);
+		s->state[b] = BACK;
+		s->running--;
+		s->finished++;
+	}
+}
+
+/* Wait for a boot to end; take its result. */
+static void reap(struct sched *s)
+{
+	const struct boot_result *r;
+	size_t off = 0;
+	int status, b;
+	pid_t pid = waitpid(-1, &status, 0);
+
+	if (pid < 0)
+		return;    /* EINTR: the loop comes back */
+	for (b = 0; b < s->started && (s->state[b] != RUNNING || s->pid[b] != pid); b++)
+		;
+	if (b == s->started)
+		return;
+	job_pids[b] = 0;
+	while (off < sizeof(s->r[b])) {
+		ssize_t n = read(s->fd[b], (char *)&s->r[b] + off, sizeof(s->r[b]) - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		off += (size_t)n;
+	}
+	close(s->fd[b]);
+	if (off != sizeof(s->r[b]))
+		lost_boot(s, b, status);
+	r = &s->r[b];
+	if (r->kvm >= 0)
+		s->l->kvm = r->kvm;    /* a KVM found wanting is not tried again */
+	s->state[b] = BACK;
+	s->running--;
+	s->finished++;
+	s->busy += r->seconds;
+}
+
+/* The boots that are back and have no earlier boot still out, in order. */
+static void keep_ready(struct sched *s)
+{
+	while (s->kept < s->started && s->state[s->kept] == BACK) {
+		struct boot_result *r = &s->r[s->kept];
+
+		lab_keep(s->l, r, s->generation != s->gen_at_start[s->kept]);
+		/* l->db may have changed: later boots' snapshots are older */
+		if (r->returned && r->has_db)
+			s->generation++;
+		s->state[s->kept++] = KEPT;
+	}
+}
+
+static void run_boots(struct sched *s)
+{
+	for (;;) {
+		/* kept before the next starts: with --jobs 1 each guest gets the last's runs */
+		keep_ready(s);
+		while (!lab_interrupted && s->running < s->l->jobs && s->started < s->total)
+			start_boot(s);
+		if (!s->running)
+			break;
+		reap(s);
+	}
+}
+
 int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 {
-	struct boot_result results[LAB_MAX_KERNELS * 2];
+	static struct sched s;
 	struct sigaction sa;
 	struct lab l;
-	int rc, k, m, n = 0, failed = 0, total;
-	double start;
+	int rc, b, failed = 0;
 
 	(void)ctx;
 	defaults(&l);
@@ -305,25 +623,26 @@ int cmd_lab(int argc, char **argv, struct cmd_ctx *ctx)
 	}
 	if (lab_preflight(&l) || fetch_kernels(&l))
 		return EXIT_FAILURE_RT;
-	total = l.nr_kernels * l.nr_modes;
+	memset(&s, 0, sizeof(s));
+	s.l = &l;
+	s.total = l.nr_kernels * l.nr_modes;
+	choose_jobs(&l, s.total);
+	default_write(&l);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	start = pace_now_s();
-	for (k = 0; k < l.nr_kernels && !lab_interrupted; k++)
-		for (m = 0; m < l.nr_modes && !lab_interrupted; m++) {
-			progress(n + 1, total, start, l.kernels[k], l.modes[m]);
-			lab_boot(&l, l.kernels[k], l.modes[m], n + 1, total, &results[n]);
-			failed += !results[n++].ok;
-		}
-	summary(&l, results, n);
-	if (n > failed && !lab_interrupted) {
+	s.start = pace_now_s();
+	run_boots(&s);
+	for (b = 0; b < s.started; b++)
+		failed += !s.r[b].ok;
+	summary(&l, s.r, s.started);
+	if (s.started > failed && !lab_interrupted) {
 		oom_trials(&l);
 		matrix_report(&l);
 	}
-	printf("\nlab: %d of %d boots ok, %.0f s in all\n", n - failed, total,
-	       pace_now_s() - start);
+	printf("\nlab: %d of %d boots ok, %.0f s in all\n", s.started - failed, s.total,
+	       pace_now_s() - s.start);
 	if (lab_interrupted)
 		return 130;
 	return failed ? EXIT_FAILURE_RT : EXIT_OK;
