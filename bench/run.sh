@@ -9,6 +9,9 @@
 #    rounds.  At 1 s, also with --commit-interval 1 (one transaction per
 #    sample; the default is 30 s, each sample going to the run's tail
 #    file meanwhile), and procps `vmstat 1` and sysstat's sadc where installed.
+#    At 1 s also in steady state: each program's CPU between two readings
+#    of /proc/PID/schedstat, 3 s after the start and 2 s before the end,
+#    per second (steady_cpu()), which needs no start-up subtracted.
 #  - peak RSS of the collector (wait4's ru_maxrss).
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
@@ -87,6 +90,29 @@ pctl() {
 		END { if (NR) printf "%d %d %d", a[rank(0.50)], a[rank(0.99)], a[NR]; else print "n/a" }'
 }
 
+# schedstat PID: the nanoseconds PID has run (/proc/PID/schedstat)
+schedstat() { awk '{ print $1 }' "/proc/$1/schedstat" 2>/dev/null || echo 0; }
+# steady_cpu WRAPPER_PID...: for each program run by bench/cpu under
+# WRAPPER_PID, its CPU per second from 3 s after the round starts to 2 s
+# before its last sample at 1 s: the CPU per sample in steady state,
+# with start-up and exit left out (what one more sample costs, without
+# subtracting a start-up measured in another process, whose spread of
+# several milliseconds is +-50 us a sample over 60 samples)
+steady_cpu() {
+	local pids=() before=() p t0 t1 i=0
+	sleep 3
+	for p in "$@"; do pids+=("$(pgrep -P "$p" | head -1)"); done
+	t0=$(date +%s%N)
+	for p in "${pids[@]}"; do before+=("$(schedstat "$p")"); done
+	sleep $((N1 - 5))
+	t1=$(date +%s%N)
+	for p in "${pids[@]}"; do
+		printf '%s ' $(( ($(schedstat "$p") - before[i]) * 1000000 / (t1 - t0) ))
+		i=$((i + 1))
+	done
+	echo
+}
+
 # Each round runs all four at once (they sleep almost all the time), so
 # floor and collector see the same machine; this VM's CPU accounting
 # varies from run to run, hence several rounds and medians.
@@ -95,8 +121,12 @@ for r in $(seq "$ROUNDS"); do
 	$CPU $FLOOR 0.1 "$N01" "$OUT/fl01" > "$OUT/f01" &
 	$CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01" &
 	$CPU $FLOOR 1 "$N1" "$OUT/fl1" > "$OUT/f1" &
+	w1=$!
 	$CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1" &
+	w2=$!
 	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1" &
+	w3=$!
+	steady_cpu $w1 $w2 $w3 >> "$OUT/steady1" &
 	if [ -n "$VMSTAT" ]; then $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
 	if [ -n "$SADC" ]; then rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
 	wait
@@ -109,7 +139,7 @@ for r in $(seq "$ROUNDS"); do
 	cat "$OUT/fl1" >> "$OUT/flate1"
 	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
 	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
-	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us"
+	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us, steady state floor/collector/commit-1s $(tail -1 "$OUT/steady1")us"
 done
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
 f01=$(col "$OUT/r01" 1); c01=$(col "$OUT/r01" 2)
@@ -117,6 +147,7 @@ f1=$(col "$OUT/r1" 1); c1=$(col "$OUT/r1" 2); b1c=$(col "$OUT/r1" 3)
 v1=$(col "$OUT/r1" 4); s1=$(col "$OUT/r1" 5)
 spread() { awk -v c="$2" '{print $c}' "$1" | sort -n | awk '{a[NR] = $1} END {printf "%s-%s", a[1], a[NR]}'; }
 f01s=$(spread "$OUT/r01" 1); f1s=$(spread "$OUT/r1" 1)
+sf1=$(col "$OUT/steady1" 1); sc1=$(col "$OUT/steady1" 2); sb1=$(col "$OUT/steady1" 3)
 rss=$(sort -n "$OUT/rss" | tail -1)
 
 # bytes a sample takes in the sample b-tree's leaves: what the file grows
@@ -197,7 +228,9 @@ echo
 printf '%-44s %10s %10s %8s  %s\n' "" floor collector ratio target
 printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 0.1 s ($N01 samples)" "$f01" "$c01" "$(ratio "$c01" "$f01")" "<= 1.25x"
 printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 1 s ($N1 samples)" "$f1" "$c1" "$(ratio "$c1" "$f1")" "<= 1.25x"
+printf '%-44s %8s us %8s us %8s  %s\n' "  steady state (schedstat, 3 s to $((N1 - 2)) s)" "$sf1" "$sc1" "$(ratio "$sc1" "$sf1")" "<= 1.25x"
 printf '%-44s %8s us %8s us %8s\n' "  same, --commit-interval 1" "$f1" "$b1c" "$(ratio "$b1c" "$f1")"
+printf '%-44s %8s us %8s us %8s\n' "  same, steady state" "$sf1" "$sb1" "$(ratio "$sb1" "$sf1")"
 if [ -n "$VMSTAT" ]; then vr=$(ratio "$v1" "$f1"); else v1="n/a (vmstat not installed)"; vr=""; fi
 if [ -n "$SADC" ]; then sr=$(ratio "$s1" "$f1"); else s1="n/a (sysstat not installed)"; sr=""; fi
 printf '%-44s %8s us %8s us %8s\n' "  vmstat 1 (procps; stores nothing)" "$f1" "$v1" "$vr"
