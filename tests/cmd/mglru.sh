@@ -97,11 +97,17 @@ check "mglru-4.4 --by swappiness groups MGLRU runs" grep -q '^swappiness 200 (1 
 	echo "3,1000,1000,900,100,900,100,700,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
 	echo "4,1000,1000,900,100,900,100,1000,0,0,1,11,8,8,49100,20000,0,0,0,0,100,100,4000,5000"
 } > drain.csv
-"$VMSCOPE" import drain.csv -o dr.db --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
-	--tag swappiness=60 > /dev/null
-is "$?" 0 "mglru-5.0 import a run with the oldest generations"
-"$VMSCOPE" attribute dr.db --format csv | tr -d '"' > dr.csv
-is "$?" 0 "mglru-5.1 attribute --format csv"
+# attributed N WHAT CSV DB OUT: import CSV as a 6.1 MGLRU run at
+# swappiness 60 into DB (check mglru-N.0), its attribute CSV into OUT
+# (mglru-N.1)
+attributed() {
+	"$VMSCOPE" import "$3" -o "$4" --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
+		--tag swappiness=60 > /dev/null
+	is "$?" 0 "mglru-$1.0 import a run with $2"
+	"$VMSCOPE" attribute "$4" --format csv | tr -d '"' > "$5"
+	is "${PIPESTATUS[0]}" 0 "mglru-$1.1 attribute --format csv"
+}
+attributed 5 "the oldest generations" drain.csv dr.db dr.csv
 dshare() { grep "^1,mglru,$1," dr.csv | cut -d, -f4-5; }
 is "$(dshare file_exhausted)" "700,0.7000" "mglru-5.2 file's oldest generation drained: anon, and its late writes"
 is "$(dshare unexplained)" "300,0.3000" "mglru-5.3 writes beyond the predicted anon stay unexplained"
@@ -123,11 +129,7 @@ check "mglru-5.4 interval 2: 900 anon predicted of 1000 evicted" \
 		echo "$t,$k,$k,$a,0,$a,0,$o,0,0,1,10,7,7,50000,20000,0,0,0,0,100,100,5000,$f"
 	done
 } > late.csv
-"$VMSCOPE" import late.csv -o late.db --tag kernel=6.1.0-57-cloud-amd64 --tag lru_gen=0x0007 \
-	--tag swappiness=60 > /dev/null
-is "$?" 0 "mglru-6.0 import a run with late writes"
-"$VMSCOPE" attribute late.db --format csv | tr -d '"' > late.txt
-is "$?" 0 "mglru-6.1 attribute --format csv"
+attributed 6 "late writes" late.csv late.db late.txt
 lshare() { grep "^1,mglru,$1," late.txt | cut -d, -f4-5; }
 is "$(lshare file_exhausted)" "150,0.7895" "mglru-6.2 writes covered by two intervals' predicted anon"
 is "$(lshare unexplained)" "40,0.2105" "mglru-6.3 after a quiet interval nothing is in flight"
