@@ -36,16 +36,23 @@ static int vacuum_into(sqlite3 *db, const char *src, const char *dst)
 	return rc;
 }
 
+/* Open path read-only if it exists: 1 opened, 0 missing, -1 (reported). */
+static int open_if_there(const char *path, sqlite3 **h)
+{
+	if (access(path, F_OK))
+		return 0;
+	return db_open(path, DB_READ, h) ? -1 : 1;
+}
+
 int labdb_snapshot(const char *db, const char *copy, int64_t *size)
 {
 	sqlite3 *h;
 	int rc;
 
 	*size = 0;
-	if (access(db, F_OK))
-		return 0;
-	if (db_open(db, DB_READ, &h))
-		return -1;
+	rc = open_if_there(db, &h);
+	if (rc <= 0)
+		return rc;
 	rc = vacuum_into(h, db, copy);
 	sqlite3_close(h);
 	*size = rc ? 0 : file_size(copy);
@@ -209,11 +216,10 @@ static int64_t first_new_run(const char *base)
 {
 	sqlite3 *h;
 	int64_t v;
+	int there = open_if_there(base, &h);
 
-	if (access(base, F_OK))
-		return 1;
-	if (db_open(base, DB_READ, &h))
-		return -1;
+	if (there <= 0)
+		return there < 0 ? -1 : 1;    /* no base: run ids from 1 */
 	v = one_int(h, base, "SELECT " DB_NEXT_RUN_ID);
 	sqlite3_close(h);
 	return v;
