@@ -113,22 +113,29 @@ steady_cpu() {
 	echo
 }
 
-# Each round runs all four at once (they sleep almost all the time), so
+# Each round runs them all at once (they sleep almost all the time), so
 # floor and collector see the same machine; this VM's CPU accounting
-# varies from run to run, hence several rounds and medians.
+# varies from run to run, hence several rounds and medians.  Each starts
+# at its own phase (after ph MS): started together they would all wake
+# at the same instants, every second and every 100 ms, and wait for each
+# other on 2 CPUs (sadc runs 1.4 ms a tick), a lateness no single
+# collector sees.  The 0.1 s pair at 0 and 50 ms (mod 100), the 1 s
+# programs at 25 and 75 ms (mod 100), each in its own 100 ms of the
+# second.
+ph() { sleep "0.$1"; }
 for r in $(seq "$ROUNDS"); do
 	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"*
 	$CPU $FLOOR 0.1 "$N01" "$OUT/fl01" > "$OUT/f01" &
-	$CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01" &
-	$CPU $FLOOR 1 "$N1" "$OUT/fl1" > "$OUT/f1" &
+	(ph 050; exec $CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01") &
+	(ph 225; exec $CPU $FLOOR 1 "$N1" "$OUT/fl1" > "$OUT/f1") &
 	w1=$!
-	$CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1" &
+	(ph 425; exec $CPU $COLLECT -q -i 1 -n "$N1" -o "$OUT/c1.db" > "$OUT/c1") &
 	w2=$!
-	$CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1" &
+	(ph 625; exec $CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1") &
 	w3=$!
-	steady_cpu $w1 $w2 $w3 >> "$OUT/steady1" &
-	if [ -n "$VMSTAT" ]; then $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
-	if [ -n "$SADC" ]; then rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
+	(ph 9; steady_cpu $w1 $w2 $w3 >> "$OUT/steady1") &
+	if [ -n "$VMSTAT" ]; then ph 775; $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
+	if [ -n "$SADC" ]; then ph 875; rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
 	wait
 	tail -1 "$OUT/v1.out" > "$OUT/v1"
 	echo "$(per_sample "$OUT/f01" "$f_once" "$N01") $(per_sample "$OUT/c01" "$c_once" "$N01")" >> "$OUT/r01"

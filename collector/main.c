@@ -491,6 +491,7 @@ out_store:
 			store_end_run(&c->store, &end);
 	}
 	frame_enc_release(&c->enc);
+	pacer_close(&c->pacer);
 	store_close(&c->store);
 out:
 	facts_release(&facts);

@@ -4,15 +4,11 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include "pace.h"
 #include "banned.h"
-
-/* the last stretch before a tick, slept apart from waits longer than
- * PACE_SPLIT_NS (see pacer_wait()) */
-#define PACE_FINE_NS 2000000
-#define PACE_SPLIT_NS 200000000
 
 int64_t pace_now_ns(clockid_t clock)
 {
@@ -35,6 +31,15 @@ void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 	p->interval_ns = interval_ns;
 	p->tick = 0;
 	p->missed = 0;
+	/* see sleep_until(); -1 (no timerfd): sleep on ppoll()'s timeout */
+	p->timer_fd = timerfd_create(clock, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+void pacer_close(struct pacer *p)
+{
+	if (p->timer_fd >= 0)
+		close(p->timer_fd);
+	p->timer_fd = -1;
 }
 
 /* struct sched_attr of include/uapi/linux/sched/types.h (not in glibc),
@@ -90,6 +95,39 @@ int64_t pacer_due_ns(const struct pacer *p)
 	return p->start_ns + (int64_t)p->tick * p->interval_ns;
 }
 
+/*
+ * Sleep until due (absolute, on p->clock) or a signal: -1 on a signal.
+ * The deadline is a timerfd's, polled with no timeout: a timerfd's timer
+ * has no slack (fs/timerfd.c, timerfd_setup(): hrtimer_start() with no
+ * range), where ppoll()'s own timeout gets 0.1% of itself at nice 0 and
+ * 0.5% above (fs/select.c, __estimate_accuracy()): 1 or 5 ms late at
+ * -i 1.  Sleeping most of the way and then the last 2 ms apart kept the
+ * tick but woke twice a sample, which cost more CPU than the sample
+ * itself takes beyond the bare read (issue 18's bench).
+ */
+static int sleep_until(const struct pacer *p, int64_t due, int64_t now,
+		       const sigset_t *wait_mask)
+{
+	struct pollfd timer = { .fd = p->timer_fd, .events = POLLIN };
+	struct itimerspec at = {
+		.it_value = { .tv_sec = due / 1000000000, .tv_nsec = due % 1000000000 },
+	};
+	int n;
+
+	if (p->timer_fd >= 0 &&
+	    !timerfd_settime(p->timer_fd, TFD_TIMER_ABSTIME, &at, NULL)) {
+		n = ppoll(&timer, 1, NULL, wait_mask);
+	} else {
+		int64_t left = due - now;
+		struct timespec ts = {
+			.tv_sec = left / 1000000000, .tv_nsec = left % 1000000000,
+		};
+
+		n = ppoll(NULL, 0, &ts, wait_mask);
+	}
+	return n < 0 && errno == EINTR ? -1 : 0;
+}
+
 long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 {
 	int64_t now = pace_now_ns(p->clock);
@@ -105,28 +143,10 @@ long pacer_wait(struct pacer *p, const sigset_t *wait_mask)
 	/*
 	 * ppoll() swaps in wait_mask for the sleep only, atomically: a signal
 	 * kept blocked since the caller last looked at its flags is taken
-	 * here and ends the wait at once, instead of at the next tick.  Its
-	 * timeout is relative, so sleep again until the deadline has passed.
+	 * here and ends the wait at once, instead of at the next tick.
 	 */
 	while (now < due) {
-		/*
-		 * ppoll()'s timer slack grows with its timeout: 0.1% of it for
-		 * a task at nice 0, 0.5% above nice 0 (fs/select.c,
-		 * __estimate_accuracy()), 1 or 5 ms late at -i 1.  So a long
-		 * sleep ends that much plus PACE_FINE_NS before the tick, and
-		 * a short one, whose slack is the task's 50 us, takes the rest;
-		 * under PACE_SPLIT_NS the slack is too small to pay a second
-		 * wake-up for.
-		 */
-		int64_t left = due - now;
-		int64_t step = left > PACE_SPLIT_NS ?
-			       left - left / 200 - PACE_FINE_NS : left;
-		struct timespec ts = {
-			.tv_sec = step / 1000000000,
-			.tv_nsec = step % 1000000000,
-		};
-
-		if (ppoll(NULL, 0, &ts, wait_mask) < 0 && errno == EINTR)
+		if (sleep_until(p, due, now, wait_mask))
 			return -1;
 		now = pace_now_ns(p->clock);
 	}

@@ -18,6 +18,7 @@ struct pacer {
 	int64_t start_ns, interval_ns;
 	uint64_t tick;       /* index of the last tick taken */
 	uint64_t missed;     /* ticks skipped so far */
+	int timer_fd;        /* the sleep's deadline (pacer_wait()), or -1 */
 };
 
 int64_t pace_now_ns(clockid_t clock);
@@ -26,6 +27,8 @@ double pace_now_s(void);
 
 void pacer_init(struct pacer *p, clockid_t clock, int64_t start_ns,
 		int64_t interval_ns);
+/* Frees what pacer_init() took (a file descriptor). */
+void pacer_close(struct pacer *p);
 
 /*
  * Sleep until the next due tick, with the signal mask wait_mask (NULL:
