@@ -74,6 +74,7 @@ struct walk_ctx {
 	double swappiness, ap, fp;
 	int deact_anon, deact_file_refault, deact_file_low;
 	int file_low;              /* file + free <= sum of high wmarks */
+	int floor;                 /* the level its walks stay at (walk_floor()) */
 };
 
 /* One level's inactive-list scan targets and, if anon goes in, why. */
@@ -131,6 +132,36 @@ static int anon_only_at_zero(const struct walk_ctx *c)
 	return a > 0 && why == CAUSE_NEAR_OOM;
 }
 
+/*
+ * The level a walk of reclaimer r stays at: only kswapd has one above 0.
+ * balance_pgdat() lowers the priority only after a level scanned less
+ * than nr_to_reclaim, the sum over the zones of max(high wmark, 32)
+ * (kswapd_shrink_node() returns sc->nr_scanned >= sc->nr_to_reclaim,
+ * which clears raise_priority; v6.1 and v6.18), or reclaimed nothing.
+ * So the first level from 12 down whose targets reach nr_to_reclaim is
+ * where the walk repeats until the node is balanced; 1 where none does
+ * (while (sc.priority >= 1)) or the watermarks are not known.  On the
+ * lab's 512 MB guests no level's targets reach it (inactive file ~6k
+ * pages, nr_to_reclaim ~1k); on a machine with lists of millions of
+ * pages kswapd stays around level 5-8 however much it reclaims.
+ */
+static int walk_floor(const struct walk_ctx *c, enum reclaimer r,
+		      double nr_to_reclaim)
+{
+	enum cause why;
+	double a, f;
+	int q;
+
+	if (r != RC_KSWAPD)
+		return 0;
+	for (q = DEF_PRIORITY; q > 1 && nr_to_reclaim > 0; q--) {
+		level_scan(c, q, &a, &f, &why);
+		if (a + f >= nr_to_reclaim)
+			return q;
+	}
+	return 1;       /* kswapd's floor: while (sc.priority >= 1) */
+}
+
 /* Walks of one kind (cache trim or file deactivation) down to a point. */
 struct walk_res {
 	double anon[NR_CAUSES], anon_total, qsum, scanned, deep;
@@ -141,12 +172,11 @@ struct walk_res {
  * saw no file refault since their reclaimer's last walk (cache_trim_mode
  * where inactive file is large) and those that did (file deactivation:
  * SCAN_FRACT).  A walk's progress point p: levels 12, 11, ... passed
- * whole, a share of the last one; past the floor level, its repeats
- * (kswapd staying at a level that scans its target).  walk_at() is one
- * walk to p; solve_progress() and solve_need() find p.
+ * whole, a share of the last one; past its floor level (c->floor), its
+ * repeats (kswapd staying at a level that scans its target).  walk_at()
+ * is one walk to p; solve_progress() and solve_need() find p.
  */
-static void walk_at(const struct walk_ctx *c, double p, int floor_level,
-		    struct walk_res *w)
+static void walk_at(const struct walk_ctx *c, double p, struct walk_res *w)
 {
 	enum cause why;
 	double a, f;
@@ -154,8 +184,8 @@ static void walk_at(const struct walk_ctx *c, double p, int floor_level,
 
 	memset(w, 0, sizeof(*w));
 	w->deep = DEF_PRIORITY;
-	for (q = DEF_PRIORITY, i = 0; q >= floor_level && p > i; q--, i++) {
-		double part = q == floor_level ? p - i : fmin(1, p - i);
+	for (q = DEF_PRIORITY, i = 0; q >= c->floor && p > i; q--, i++) {
+		double part = q == c->floor ? p - i : fmin(1, p - i);
 
 		level_scan(c, q, &a, &f, &why);
 		if (a + f <= 0)
@@ -170,15 +200,15 @@ static void walk_at(const struct walk_ctx *c, double p, int floor_level,
 
 /* A walk from progress point p0 on to p1: what it scanned in between. */
 static void walk_span(const struct walk_ctx *c, double p0, double p1,
-		      int floor_level, struct walk_res *w)
+		      struct walk_res *w)
 {
 	struct walk_res before;
 	int k;
 
-	walk_at(c, p1, floor_level, w);
+	walk_at(c, p1, w);
 	if (!(p0 > 0))
 		return;
-	walk_at(c, p0, floor_level, &before);
+	walk_at(c, p0, &before);
 	for (k = 0; k < NR_CAUSES; k++)
 		w->anon[k] -= before.anon[k];
 	w->anon_total -= before.anon_total;
@@ -186,33 +216,42 @@ static void walk_span(const struct walk_ctx *c, double p0, double p1,
 	w->scanned -= before.scanned;
 }
 
+/* The level a walk of kind c is at after i steps: 12 - i, or its floor. */
+static int level_after(const struct walk_ctx *c, int i)
+{
+	return DEF_PRIORITY - i > c->floor ? DEF_PRIORITY - i : c->floor;
+}
+
 /*
  * The progress point where n[0] walks of kind c[0] and n[1] of kind c[1]
  * scan s pages together, all walks at the same point: the levels'
- * targets add up until s is reached.
+ * targets add up until s is reached, the rest in repeats once every
+ * kind is at its floor.
  */
 static double solve_progress(const struct walk_ctx *const c[2],
-			     const double n[2], double s, int floor_level)
+			     const double n[2], double s)
 {
 	enum cause why;
 	double left = s, a, f;
-	int q, i, k;
+	int i, k, at_floor;
 
-	for (q = DEF_PRIORITY, i = 0; q >= floor_level; q--, i++) {
+	for (i = 0;; i++) {
 		double t = 0;
 
-		for (k = 0; k < 2; k++)
+		for (k = 0, at_floor = 1; k < 2; k++)
 			if (n[k] > 0) {
-				level_scan(c[k], q, &a, &f, &why);
+				level_scan(c[k], level_after(c[k], i), &a, &f, &why);
 				t += n[k] * (a + f);
+				at_floor &= level_after(c[k], i) == c[k]->floor;
 			}
+		if (t <= 0 && at_floor)
+			return i;      /* the lists are empty below: every level */
 		if (t <= 0)
 			continue;
-		if (left <= t || q == floor_level)
+		if (left <= t || at_floor)
 			return i + left / t;
 		left -= t;
 	}
-	return i;      /* the lists are empty below: every level */
 }
 
 /*
@@ -221,19 +260,19 @@ static double solve_progress(const struct walk_ctx *const c[2],
  * stop at nr_to_reclaim for global direct reclaim at DEF_PRIORITY
  * ("proportional_reclaim", v6.1 and v6.18).
  */
-static double progress_for(const struct walk_ctx *c, double r, int floor_level,
+static double progress_for(const struct walk_ctx *c, double r,
 			   double eff_anon, double eff_file, int whole_first)
 {
 	enum cause why;
 	double a, f, g;
 	int q, i;
 
-	for (q = DEF_PRIORITY, i = 0; q >= floor_level; q--, i++) {
+	for (q = DEF_PRIORITY, i = 0; q >= c->floor; q--, i++) {
 		level_scan(c, q, &a, &f, &why);
 		g = a * eff_anon + f * eff_file;
 		if (g <= 0)
 			continue;
-		if (r <= g || q == floor_level)
+		if (r <= g || q == c->floor)
 			return i + (q == DEF_PRIORITY && whole_first ? 1 : r / g);
 		r -= g;
 	}
@@ -249,8 +288,7 @@ static double progress_for(const struct walk_ctx *c, double r, int floor_level,
  * s.  Bisection: the scans grow with r.
  */
 static void solve_need(const struct walk_ctx *const c[2], const double n[2],
-		       double s, int floor_level, double ea, double ef,
-		       int whole_first, double p[2])
+		       double s, double ea, double ef, int whole_first, double p[2])
 {
 	double lo = 0, hi = s, r, t;
 	struct walk_res w;
@@ -259,8 +297,7 @@ static void solve_need(const struct walk_ctx *const c[2], const double n[2],
 	for (it = 0; it < 50; it++) {
 		r = (lo + hi) / 2;
 		for (k = 0, t = 0; k < 2; k++) {
-			walk_at(c[k], progress_for(c[k], r, floor_level, ea, ef,
-						   whole_first), floor_level, &w);
+			walk_at(c[k], progress_for(c[k], r, ea, ef, whole_first), &w);
 			t += n[k] * w.scanned;
 		}
 		if (t < s)
@@ -269,8 +306,7 @@ static void solve_need(const struct walk_ctx *const c[2], const double n[2],
 			hi = r;
 	}
 	for (k = 0; k < 2; k++)
-		p[k] = progress_for(c[k], (lo + hi) / 2, floor_level, ea, ef,
-				    whole_first);
+		p[k] = progress_for(c[k], (lo + hi) / 2, ea, ef, whole_first);
 }
 
 /* A reclaim efficiency in (0, 1], or NAN. */
@@ -336,7 +372,7 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
  */
 struct walk_mix {
 	double n[2], from, s;
-	int floor_level, whole_first;
+	int whole_first;
 };
 
 /* Where each kind ends. */
@@ -348,16 +384,15 @@ static void mix_solve(const struct walk_mix *m, const struct walk_ctx *const kin
 	int k;
 
 	if (m->n[0] > 0 && m->n[1] > 0 && !isnan(ea) && !isnan(ef)) {
-		solve_need(kinds, m->n, m->s, m->floor_level, ea, ef,
-			   m->whole_first, p);
+		solve_need(kinds, m->n, m->s, ea, ef, m->whole_first, p);
 		return;
 	}
 	for (k = 0; k < 2 && m->from > 0; k++)
 		if (m->n[k] > 0) {
-			walk_at(kinds[k], m->from, m->floor_level, &w);
+			walk_at(kinds[k], m->from, &w);
 			base += m->n[k] * w.scanned;
 		}
-	p[0] = p[1] = solve_progress(kinds, m->n, base + m->s, m->floor_level);
+	p[0] = p[1] = solve_progress(kinds, m->n, base + m->s);
 }
 
 /* One set of gauges (weight w): the walks' anon, causes and priority. */
@@ -367,23 +402,25 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 {
 	struct walk_res res;
 	double rest = m->s;
-	int k, c;
+	int k, c, floor = DEF_PRIORITY;
 
 	for (k = 0; k < 2; k++) {
 		if (!(m->n[k] > 0))
 			continue;
-		walk_span(kinds[k], m->from, p[k], m->floor_level, &res);
+		walk_span(kinds[k], m->from, p[k], &res);
 		for (c = 0; c < NR_CAUSES; c++)
 			o->anon_by[c] += w * m->n[k] * res.anon[c];
 		o->anon_pred += w * m->n[k] * res.anon_total;
 		o->p_est += w * m->n[k] * res.qsum / m->s;
 		rest -= m->n[k] * res.scanned;
 		*deep = fmin(*deep, res.deep);
+		if (kinds[k]->floor < floor)
+			floor = kinds[k]->floor;
 	}
-	/* nothing left to scan: what remains went at the floor */
+	/* nothing left to scan: what remains went at the (deepest) floor */
 	if (rest > 1e-9 * m->s) {
-		o->p_est += w * m->floor_level * rest / m->s;
-		*deep = m->floor_level;
+		o->p_est += w * floor * rest / m->s;
+		*deep = floor;
 	}
 }
 
@@ -436,6 +473,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					 views ? &in->seen[j] : NULL);
 				refault = trim;
 				refault.deact_file_refault = 1;
+				trim.floor = walk_floor(&trim, r, in->high_wmark_sum);
+				refault.floor = walk_floor(&refault, r, in->high_wmark_sum);
 				mix_solve(m, kinds, ea, ef, p);
 				mix_add(m, kinds, p, w, o, deep);
 				*zero &= anon_only_at_zero(&trim);
@@ -450,8 +489,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     double *refault_share)
 {
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
-	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_KSWAPD ? 1 : 0,
-			      r == RC_DIRECT };
+	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_DIRECT };
 	int resume = 0, zero = 1;
 
 	memset(o, 0, sizeof(*o));

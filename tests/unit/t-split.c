@@ -386,6 +386,29 @@ static void reference_walks(void)
 }
 
 /*
+ * kswapd walks that reclaim far more than one level gives (20000-40000
+ * pages each, 1500 to reclaim a pass): balance_pgdat() stops lowering the
+ * priority at the first level that scanned nr_to_reclaim (kswapd_shrink_node()),
+ * here 8 (400000 >> 8 = 1562 inactive file pages), and repeats it.  A walk
+ * that went on down would put the scan-weighted level near 5.
+ */
+static void settled_walks(void)
+{
+	static const int sw[] = { 60, 200 };
+	struct tally ks = { 0 };
+	size_t i;
+
+	for (i = 0; i < sizeof(sw) / sizeof(sw[0]); i++) {
+		struct ref k = base(sw[i], 400000);
+
+		scenario(&k, RC_KSWAPD, 5, 20000, 40000, 0, &ks);
+	}
+	tap_ok(ks.p_ok == ks.n,
+	       "split-1.5 kswapd walks that reclaim much stay at the level whose scan reaches nr_to_reclaim: within one level in %d of %d intervals (worst %.2f)",
+	       ks.p_ok, ks.n, ks.worst_p);
+}
+
+/*
  * Refaults in some walks: a walk that saw WORKINGSET_ACTIVATE_FILE move
  * is SCAN_FRACT where the others trim the cache, so the interval's anon
  * comes from a few walks; the model is told only how many activations
@@ -826,6 +849,7 @@ static void costs(void)
 int main(void)
 {
 	reference_walks();
+	settled_walks();
 	refault_walks();
 	hand_cases();
 	stale_cases();
