@@ -368,10 +368,13 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 /*
  * The walks of an interval, two kinds (trim, refault), n[k] of each, all
  * starting at progress point from (0: level 12; a kswapd walk that goes
- * on from the interval before: where it stood), scanning s pages.
+ * on from the interval before: where it stood), scanning s pages; norm:
+ * all the reclaimer scanned in the interval (the priority's weights).
+ * finish: where a kswapd walk of the interval before stood, which ended
+ * in this one (0: none).
  */
 struct walk_mix {
-	double n[2], from, s;
+	double n[2], from, s, norm, finish;
 	int whole_first;
 };
 
@@ -411,15 +414,15 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 		for (c = 0; c < NR_CAUSES; c++)
 			o->anon_by[c] += w * m->n[k] * res.anon[c];
 		o->anon_pred += w * m->n[k] * res.anon_total;
-		o->p_est += w * m->n[k] * res.qsum / m->s;
+		o->p_est += w * m->n[k] * res.qsum / m->norm;
 		rest -= m->n[k] * res.scanned;
 		*deep = fmin(*deep, res.deep);
 		if (kinds[k]->floor < floor)
 			floor = kinds[k]->floor;
 	}
 	/* nothing left to scan: what remains went at the (deepest) floor */
-	if (rest > 1e-9 * m->s) {
-		o->p_est += w * floor * rest / m->s;
+	if (rest > 1e-9 * m->norm) {
+		o->p_est += w * floor * rest / m->norm;
 		*deep = floor;
 	}
 }
@@ -441,6 +444,74 @@ static int seen_views(const struct split_in *in, enum reclaimer r)
 }
 
 /*
+ * kswapd's pass over a level stops once it has reclaimed nr_to_reclaim
+ * (shrink_lruvec(): no proportional_reclaim for kswapd, v6.1 and v6.18):
+ * w, a span within one level, cut to what reclaims that much at the
+ * efficiencies measured before; left whole where they are not known.
+ */
+static void pass_stop(struct walk_res *w, const struct split_in *in)
+{
+	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	double file = w->scanned - w->anon_total, c;
+	double got = (w->anon_total > 0 ? w->anon_total * ea : 0) +
+		     (file > 0 ? file * ef : 0);
+	int k;
+
+	if (!(in->high_wmark_sum > 0) || !(got > in->high_wmark_sum))
+		return;
+	c = in->high_wmark_sum / got;
+	for (k = 0; k < NR_CAUSES; k++)
+		w->anon[k] *= c;
+	w->anon_total *= c;
+	w->qsum *= c;
+	w->scanned *= c;
+}
+
+/*
+ * The rest of the level a kswapd walk of the interval before stood in,
+ * which ended in this interval (it counted a new PAGEOUTRUN, and kswapd
+ * runs one walk at a time): balance_pgdat() checks pgdat_balanced() only
+ * between two levels, so the walk scanned at least the rest of its level
+ * here (none if it stood between two); where it went after that is
+ * unknown, so no more is taken, and no more than reclaims nr_to_reclaim
+ * (pass_stop()).  A refault walk with the chance the walk before left it
+ * (resume_refault).
+ * At most what the interval scanned less the new walks' first level
+ * (each of them scans level 12 at least).  Adds to o (weight w) and
+ * returns the pages it takes.
+ */
+static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
+			  const struct split_in *in, double w,
+			  struct split_reclaim_out *o, double *deep)
+{
+	struct walk_res res[2];
+	double share[2] = { 1 - in->kswapd_resume_refault, in->kswapd_resume_refault };
+	double scanned = 0, c, a, f, room;
+	enum cause why;
+	int k, cause;
+
+	level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
+	room = m->s - (m->n[0] + m->n[1]) * (a + f);
+	for (k = 0; k < 2; k++) {
+		walk_span(kinds[k], m->finish, ceil(m->finish), &res[k]);
+		pass_stop(&res[k], in);
+		scanned += share[k] * res[k].scanned;
+	}
+	if (!(scanned > 0) || !(room > 0))
+		return 0;
+	c = fmin(1, room / scanned);
+	for (k = 0; k < 2; k++) {
+		for (cause = 0; cause < NR_CAUSES; cause++)
+			o->anon_by[cause] += w * c * share[k] * res[k].anon[cause];
+		o->anon_pred += w * c * share[k] * res[k].anon_total;
+		o->p_est += w * c * share[k] * res[k].qsum / m->norm;
+		if (share[k] > 0 && res[k].scanned > 0)
+			*deep = fmin(*deep, res[k].deep);
+	}
+	return c * scanned;
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start, half each; adds to o, *deep and *zero.
  * An expected count between k and k + 1 refault walks is the walks of
@@ -456,6 +527,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	double k = floor(nref), p[2], w;
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
+	struct walk_mix mm;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
 
 	for (part = 0; part < 2; part++) {
@@ -475,8 +547,11 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				refault.deact_file_refault = 1;
 				trim.floor = walk_floor(&trim, r, in->high_wmark_sum);
 				refault.floor = walk_floor(&refault, r, in->high_wmark_sum);
-				mix_solve(m, kinds, ea, ef, p);
-				mix_add(m, kinds, p, w, o, deep);
+				mm = *m;
+				if (m->finish > 0)
+					mm.s -= finish_walk(m, kinds, in, w, o, deep);
+				mix_solve(&mm, kinds, ea, ef, p);
+				mix_add(&mm, kinds, p, w, o, deep);
 				*zero &= anon_only_at_zero(&trim);
 				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
 					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
@@ -489,7 +564,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     double *refault_share)
 {
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
-	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], r == RC_DIRECT };
+	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
+			      r == RC_DIRECT };
 	int resume = 0, zero = 1;
 
 	memset(o, 0, sizeof(*o));
@@ -506,6 +582,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		walks = 1;
 		resume = 1;
 		m.from = in->kswapd_resume;
+	} else if (r == RC_KSWAPD && in->kswapd_resume > 0) {
+		m.finish = in->kswapd_resume;
 	}
 	/* no walk counter (khugepaged, proactive, a cgroup without failcnt):
 	 * walks that stop at 32 reclaimed pages */

@@ -611,6 +611,33 @@ static void hand_cases(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(o.anon_pred == 0, "split-6.3 ... unless a direct reclaim ended meanwhile (%.2f)", o.anon_pred);
 	/*
+	 * A walk that ends in the next interval, which counts a new
+	 * PAGEOUTRUN: balance_pgdat() checks pgdat_balanced() only before a
+	 * level, so the old walk finishes the level it stood in first.  The
+	 * split-6.1 lists: the first interval's walk scans 230 (levels 12-9,
+	 * 150, and half of level 8's 160); the second scans 110: the other
+	 * 80 of level 8, then the new walk's levels 12 and 11 (10 + 20).
+	 * Priority (8 x 80 + 12 x 10 + 11 x 20) / 110 = 8.91, where one new
+	 * walk from level 12 alone would be 10.0.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 230, 0);
+	split_walk(&in, &c, &c, &o);
+	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
+	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
+	in.scanned[RC_KSWAPD] = 110;
+	in.reclaimed[RC_KSWAPD] = 110;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (8.0 * 80 + 12 * 10 + 11 * 20) / 110) < 1e-9,
+	       "split-6.4 a kswapd walk that ends after a new pageoutrun finishes its level first: p 8.91 (%.2f)",
+	       o.r[RC_KSWAPD].p_est);
+	/* 60 pages: the new walk's level 12 (10) leaves 50 of level 8 */
+	in.scanned[RC_KSWAPD] = 60;
+	in.reclaimed[RC_KSWAPD] = 60;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (8.0 * 50 + 12 * 10) / 60) < 1e-9,
+	       "split-6.5 ... as much of it as the new walk's first level leaves: p 8.67 (%.2f)",
+	       o.r[RC_KSWAPD].p_est);
+	/*
 	 * Where only priority 0 lets anon in: a cgroup walk over 400000
 	 * inactive file pages without refaults trims the cache at 12..1 and
 	 * is SCAN_EQUAL at 0; with 3000 (under 4096) level 12 is SCAN_FRACT;
