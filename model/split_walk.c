@@ -443,23 +443,11 @@ static int seen_views(const struct split_in *in, enum reclaimer r)
 	return in->seen_n < SPLIT_SEEN_MAX ? in->seen_n : SPLIT_SEEN_MAX;
 }
 
-/*
- * kswapd's pass over a level stops once it has reclaimed nr_to_reclaim
- * (shrink_lruvec(): no proportional_reclaim for kswapd, v6.1 and v6.18):
- * w, a span within one level, cut to what reclaims that much at the
- * efficiencies measured before; left whole where they are not known.
- */
-static void pass_stop(struct walk_res *w, const struct split_in *in)
+/* w scaled by c (a span within one level: every part alike). */
+static void scale_res(struct walk_res *w, double c)
 {
-	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
-	double file = w->scanned - w->anon_total, c;
-	double got = (w->anon_total > 0 ? w->anon_total * ea : 0) +
-		     (file > 0 ? file * ef : 0);
 	int k;
 
-	if (!(in->high_wmark_sum > 0) || !(got > in->high_wmark_sum))
-		return;
-	c = in->high_wmark_sum / got;
 	for (k = 0; k < NR_CAUSES; k++)
 		w->anon[k] *= c;
 	w->anon_total *= c;
@@ -468,17 +456,34 @@ static void pass_stop(struct walk_res *w, const struct split_in *in)
 }
 
 /*
+ * kswapd's pass over a level stops once it has reclaimed nr_to_reclaim
+ * (shrink_lruvec() counts its own nr_reclaimed against it, with no
+ * proportional_reclaim for kswapd; v6.1 and v6.18): w, one whole pass,
+ * cut to what reclaims that much at the efficiencies measured before;
+ * left whole where they are not known.
+ */
+static void pass_stop(struct walk_res *w, const struct split_in *in)
+{
+	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
+	double file = w->scanned - w->anon_total;
+	double got = (w->anon_total > 0 ? w->anon_total * ea : 0) +
+		     (file > 0 ? file * ef : 0);
+
+	if (in->high_wmark_sum > 0 && got > in->high_wmark_sum)
+		scale_res(w, in->high_wmark_sum / got);
+}
+
+/*
  * The rest of the level a kswapd walk of the interval before stood in,
  * which ended in this interval (it counted a new PAGEOUTRUN, and kswapd
  * runs one walk at a time): balance_pgdat() checks pgdat_balanced() only
- * between two levels, so the walk scanned at least the rest of its level
- * here (none if it stood between two); where it went after that is
- * unknown, so no more is taken, and no more than reclaims nr_to_reclaim
- * (pass_stop()).  A refault walk with the chance the walk before left it
- * (resume_refault).
- * At most what the interval scanned less the new walks' first level
- * (each of them scans level 12 at least).  Adds to o (weight w) and
- * returns the pages it takes.
+ * between two levels, so the walk scanned the rest of its level's pass
+ * here (none if it stood between two), the pass being cut at
+ * nr_to_reclaim (pass_stop()); where it went after that is unknown, so
+ * no more is taken.  A refault walk with the chance the walk before left
+ * it (resume_refault).  At most what the interval scanned less the new
+ * walks' first level (each of them scans level 12 at least).  Adds to o
+ * (weight w) and returns the pages it takes.
  */
 static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
 			  const struct split_in *in, double w,
@@ -486,15 +491,19 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
 {
 	struct walk_res res[2];
 	double share[2] = { 1 - in->kswapd_resume_refault, in->kswapd_resume_refault };
-	double scanned = 0, c, a, f, room;
+	double at = floor(m->finish), scanned = 0, c, a, f, room, whole, left;
 	enum cause why;
 	int k, cause;
 
 	level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
 	room = m->s - (m->n[0] + m->n[1]) * (a + f);
 	for (k = 0; k < 2; k++) {
-		walk_span(kinds[k], m->finish, ceil(m->finish), &res[k]);
+		/* the pass, then less what it scanned before the sample */
+		walk_span(kinds[k], at, ceil(m->finish), &res[k]);
+		whole = res[k].scanned;
 		pass_stop(&res[k], in);
+		left = res[k].scanned - (m->finish - at) * whole;
+		scale_res(&res[k], left > 0 ? left / res[k].scanned : 0);
 		scanned += share[k] * res[k].scanned;
 	}
 	if (!(scanned > 0) || !(room > 0))

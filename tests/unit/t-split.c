@@ -638,6 +638,28 @@ static void hand_cases(void)
 	       "split-6.5 ... as much of it as the new walk's first level leaves: p 8.67 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
 	/*
+	 * ... and no more of its pass than reclaims nr_to_reclaim
+	 * (shrink_lruvec() stops kswapd there; batches of 32 aside).  With
+	 * nr_to_reclaim 200 the walk stays at level 7 (320 >= 200); the
+	 * first interval scans 390: levels 12-8 (310) and 80 of level 7's
+	 * pass, which stops at 200 pages reclaimed (all it scans, here): 120
+	 * more in the second interval of 300, and 180 for the new walk:
+	 * 10, 20, 40, 80 at 12-9 and 30 at 8.  Priority (7 x 120 + 12 x 10 +
+	 * 11 x 20 + 10 x 40 + 9 x 80 + 8 x 30) / 300 = 8.47.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 390, 0);
+	in.high_wmark_sum = 200;
+	in.eff_file = 1;
+	split_walk(&in, &c, &c, &o);
+	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
+	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
+	in.scanned[RC_KSWAPD] = 300;
+	in.reclaimed[RC_KSWAPD] = 300;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 2540.0 / 300) < 1e-9,
+	       "split-6.6 ... and no more of its pass than reclaims nr_to_reclaim: p 8.47 (%.2f)",
+	       o.r[RC_KSWAPD].p_est);
+	/*
 	 * Where only priority 0 lets anon in: a cgroup walk over 400000
 	 * inactive file pages without refaults trims the cache at 12..1 and
 	 * is SCAN_EQUAL at 0; with 3000 (under 4096) level 12 is SCAN_FRACT;
