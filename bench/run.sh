@@ -116,12 +116,12 @@ steady_cpu() {
 # Each round runs them all at once (they sleep almost all the time), so
 # floor and collector see the same machine; this VM's CPU accounting
 # varies from run to run, hence several rounds and medians.  Each starts
-# at its own phase (after ph MS): started together they would all wake
-# at the same instants, every second and every 100 ms, and wait for each
-# other on 2 CPUs (sadc runs 1.4 ms a tick), a lateness no single
-# collector sees.  The 0.1 s pair at 0 and 50 ms (mod 100), the 1 s
-# programs at 25 and 75 ms (mod 100), each in its own 100 ms of the
-# second.
+# at its own phase of the second (ph MSEC: after that many ms, 3 digits):
+# started together they would all wake at the same instants, every
+# second and every 100 ms, and wait for each other on 2 CPUs (sadc runs
+# 1.4 ms a tick), a lateness no single collector sees.  The 0.1 s pair
+# at 0 and 50 ms (mod 100), the 1 s programs at 25 and 75 ms (mod 100),
+# each in its own 100 ms of the second.
 ph() { sleep "0.$1"; }
 for r in $(seq "$ROUNDS"); do
 	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"*
@@ -133,7 +133,7 @@ for r in $(seq "$ROUNDS"); do
 	w2=$!
 	(ph 625; exec $CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1") &
 	w3=$!
-	(ph 9; steady_cpu $w1 $w2 $w3 >> "$OUT/steady1") &
+	(ph 900; steady_cpu $w1 $w2 $w3 >> "$OUT/steady1") &
 	if [ -n "$VMSTAT" ]; then ph 775; $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
 	if [ -n "$SADC" ]; then ph 875; rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
 	wait
