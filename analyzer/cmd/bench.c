@@ -251,8 +251,12 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 		argv[k++] = "--cgroup";
 		argv[k++] = b->cg.path;
 	}
-	if (b->trace_priority)
+	/* the model's truth run also keeps the zones' watermark boost
+	 * (/proc/zoneinfo "boost"), which puts kswapd in boosted reclaim */
+	if (b->trace_priority) {
 		argv[k++] = "--trace-priority";
+		argv[k++] = "--zoneinfo";
+	}
 	if (lrugen_enabled(""))   /* MGLRU on: record its generations too */
 		argv[k++] = "--lru-gen";
 	for (i = 0; i < n + b->nr_extra_tags; i++) {
