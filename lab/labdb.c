@@ -185,6 +185,22 @@ static int quiesce(const char *db)
 	return 0;
 }
 
+/*
+ * The copy tmp, made beside db, replaces db atomically once no writer
+ * holds it; rc: how making the copy went (non-zero: tmp is removed and
+ * db stays as it is).
+ */
+static int swap_in(const char *tmp, const char *db, int rc)
+{
+	if (!rc)
+		rc = quiesce(db);
+	if (!rc && rename(tmp, db))
+		rc = error_errno("cannot replace '%s'", db);
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
 int labdb_accept(const char *db, const char *returned, int64_t *new_runs)
 {
 	char tmp[1100];
@@ -202,13 +218,7 @@ int labdb_accept(const char *db, const char *returned, int64_t *new_runs)
 	snprintf(tmp, sizeof(tmp), "%s.lab-%d", db, (int)getpid());
 	rc = vacuum_into(h, returned, tmp);
 	sqlite3_close(h);
-	if (!rc)
-		rc = quiesce(db);
-	if (!rc && rename(tmp, db))
-		rc = error_errno("cannot replace '%s'", db);
-	if (rc)
-		unlink(tmp);
-	return rc;
+	return swap_in(tmp, db, rc);
 }
 
 /* The first run id a guest given base numbers its runs from. */
@@ -278,11 +288,5 @@ int labdb_merge(const char *db, const char *base, const char *returned,
 	rc = labdb_snapshot(db, tmp, &size);
 	if (!rc)
 		rc = append_into(tmp, returned, first_new, new_runs);
-	if (!rc)
-		rc = quiesce(db);
-	if (!rc && rename(tmp, db))
-		rc = error_errno("cannot replace '%s'", db);
-	if (rc)
-		unlink(tmp);
-	return rc;
+	return swap_in(tmp, db, rc);
 }

@@ -4,6 +4,7 @@
  * with the same number of samples but different ones is refused (issue
  * 11: the check compared counts only), and the host's file is untouched.
  */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,21 @@ static int two_guests(const char *change, long long *new_runs)
 	return rc;
 }
 
+/* The host's copies (host.db.lab-PID) left in the test directory. */
+static long long copies_left(void)
+{
+	char pattern[80];
+	glob_t g;
+	long long n;
+
+	snprintf(pattern, sizeof(pattern), "%s.lab-*", host);
+	if (glob(pattern, 0, NULL, &g))
+		return 0;
+	n = (long long)g.gl_pathc;
+	globfree(&g);
+	return n;
+}
+
 static void merge_tests(void)
 {
 	long long n = 0;
@@ -181,6 +197,7 @@ static void merge_tests(void)
 	tap_ok(two_guests("UPDATE layout SET name_ids = '[2,9]' WHERE id = 2", &n) == -1,
 	       "labdb-4.4 a counter id outside the guest's names is refused");
 	tap_is_i64(one(host, "SELECT count(*) FROM run"), 2, "labdb-4.5 and the host is untouched");
+	tap_is_i64(copies_left(), 0, "labdb-4.6 and the copy the merge began is removed");
 }
 
 int main(void)
