@@ -154,6 +154,19 @@ static int db_busy(void *handle, int count)
 	return 1;
 }
 
+int64_t db_one_int(sqlite3 *db, const char *path, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+
+	if (db_prepare(db, path, sql, &st))
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
 /* ------------------------------------------------------------------ */
 /* Checks                                                             */
 /* ------------------------------------------------------------------ */
@@ -524,7 +537,7 @@ static int db_open_read(sqlite3 *db, const char *path)
  * matters on the collector's hot path: a commit after a sleep runs with
  * cold caches, and each extra code page it touches costs a miss.
  */
-static void db_configure(void)
+void db_configure(void)
 {
 	static int done;
 

@@ -10,6 +10,8 @@
 #ifndef VMSCOPE_DB_H
 #define VMSCOPE_DB_H
 
+#include <stdint.h>
+
 #include <sqlite3.h>
 
 /* 'vmsc': marks the file as ours, see PRAGMA application_id. */
@@ -67,6 +69,9 @@ enum db_mode {
  * refused is listed at the top of db.c.
  */
 int db_open(const char *path, enum db_mode mode, sqlite3 **out);
+/* Sets SQLite up for one thread; before any other SQLite call opens a
+ * connection outside db_open() (which calls it). */
+void db_configure(void);
 
 /* Run SQL with no result rows; prints "<what> '<path>': <sqlite error>". */
 int db_exec(sqlite3 *db, const char *path, const char *sql);
@@ -77,6 +82,9 @@ int db_prepare(sqlite3 *db, const char *path, const char *sql,
 
 /* Report the handle's last error about path, return -1. */
 int db_error(sqlite3 *db, const char *path, const char *what);
+/* The first column of sql's first row; -1 if none, or (reported) if sql
+ * cannot be prepared. */
+int64_t db_one_int(sqlite3 *db, const char *path, const char *sql);
 
 /*
  * Column col of a row as text; NULL (after printing "the database is

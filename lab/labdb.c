@@ -59,19 +59,6 @@ int labdb_snapshot(const char *db, const char *copy, int64_t *size)
 	return rc;
 }
 
-static int64_t one_int(sqlite3 *db, const char *path, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t v = -1;
-
-	if (db_prepare(db, path, sql, &st))
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
 /* The SQL that counts the rows of old.<table> missing from main.<table>. */
 static int missing_sql(const char *table, char *sql, size_t cap)
 {
@@ -123,7 +110,7 @@ static int check_superset(sqlite3 *h, const char *returned, const char *old)
 		int64_t n;
 
 		/* a table the guest's file lacks reads as -1: missing too */
-		n = t && !missing_sql(t, sql, sizeof(sql)) ? one_int(h, returned, sql) : -1;
+		n = t && !missing_sql(t, sql, sizeof(sql)) ? db_one_int(h, returned, sql) : -1;
 		missing += n ? 1 : 0;
 	}
 	sqlite3_finalize(tables);
@@ -138,18 +125,18 @@ static int check_returned(sqlite3 *h, const char *db, const char *returned,
 	int64_t before = 0;
 	int rc;
 
-	rc = one_int(h, returned, "SELECT count(*) FROM pragma_integrity_check "
+	rc = db_one_int(h, returned, "SELECT count(*) FROM pragma_integrity_check "
 		     "WHERE integrity_check <> 'ok'") ?
 	     error("the database the guest sent back fails SQLite's integrity check") : 0;
 	if (!rc && !access(db, F_OK)) {
 		before = -1;
 		rc = check_superset(h, returned, db);
 		if (!rc)
-			before = one_int(h, returned, "SELECT count(*) FROM old.run");
+			before = db_one_int(h, returned, "SELECT count(*) FROM old.run");
 		if (!rc)
 			rc = db_exec(h, returned, "DETACH old");
 	}
-	*new_runs = rc ? 0 : one_int(h, returned, "SELECT count(*) FROM main.run") - before;
+	*new_runs = rc ? 0 : db_one_int(h, returned, "SELECT count(*) FROM main.run") - before;
 	return rc;
 }
 
@@ -230,7 +217,7 @@ static int64_t first_new_run(const char *base)
 
 	if (there <= 0)
 		return there < 0 ? -1 : 1;    /* no base: run ids from 1 */
-	v = one_int(h, base, "SELECT " DB_NEXT_RUN_ID);
+	v = db_one_int(h, base, "SELECT " DB_NEXT_RUN_ID);
 	sqlite3_close(h);
 	return v;
 }

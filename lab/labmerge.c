@@ -249,19 +249,6 @@ static int id_maps(sqlite3 *h, const char *path, int64_t first_new)
 			  "WHERE run_id >= ?1", first_new) ? -1 : 0;
 }
 
-static int64_t one_int(sqlite3 *h, const char *path, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t v = -1;
-
-	if (db_prepare(h, path, sql, &st))
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
 int labmerge_append(sqlite3 *h, const char *path, int64_t first_new,
 		    int64_t *new_runs)
 {
@@ -271,8 +258,8 @@ int labmerge_append(sqlite3 *h, const char *path, int64_t first_new,
 
 	*new_runs = 0;
 	rc = known_tables(h, path);
-	if (!rc && one_int(h, path, "PRAGMA main.user_version") !=
-		   one_int(h, path, "PRAGMA g.user_version"))
+	if (!rc && db_one_int(h, path, "PRAGMA main.user_version") !=
+		   db_one_int(h, path, "PRAGMA g.user_version"))
 		rc = error("cannot merge the guest's database into '%s': another "
 			   "schema version", path);
 	if (!rc)
@@ -282,14 +269,14 @@ int labmerge_append(sqlite3 *h, const char *path, int64_t first_new,
 		rc = db_error(h, path, "cannot merge into");
 	if (!rc)
 		rc = id_maps(h, path, first_new);
-	if (!rc && one_int(h, path, "SELECT coalesce(max(new), 0) FROM temp.lab_run") >
+	if (!rc && db_one_int(h, path, "SELECT coalesce(max(new), 0) FROM temp.lab_run") >
 		   DB_MAX_RUN_ID)
 		rc = error("cannot merge into '%s': run ids would pass %ld", path,
 			   DB_MAX_RUN_ID);
 	for (i = 0; !rc && i < sizeof(tables) / sizeof(tables[0]); i++)
 		rc = copy_table(h, path, &tables[i], first_new);
 	if (!rc)
-		*new_runs = one_int(h, path, "SELECT count(*) FROM temp.lab_run");
+		*new_runs = db_one_int(h, path, "SELECT count(*) FROM temp.lab_run");
 	/* the function's map dies here: take the function away first */
 	sqlite3_create_function(h, "lab_remap", 2, SQLITE_UTF8, NULL, NULL, NULL, NULL);
 	free(m.from);

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,21 +307,6 @@ static int fetch_kernels(struct lab *l)
 	return 0;
 }
 
-/* MemAvailable of the host in bytes; -1 if unknown. */
-static int64_t mem_available(void)
-{
-	FILE *f = fopen("/proc/meminfo", "re");
-	long long kb = -1;
-	char line[256];
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return kb < 0 ? -1 : (int64_t)kb << 10;
-}
-
 /*
  * Boots at a time by default: as many guests as the CPUs hold (each its
  * --cpus) and the memory available holds (each its --memory plus what
@@ -329,15 +315,15 @@ static int64_t mem_available(void)
 static int machine_jobs(const struct lab *l, char *why, size_t cap)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int64_t avail = mem_available();
+	double avail_mb = machine_available_mb();
 	int64_t per = l->memory + ((int64_t)QEMU_OVERHEAD_MB << 20);
 	long by_cpu = ncpu > 0 ? ncpu / l->cpus : 1;
-	long by_mem = avail >= 0 ? (long)(avail / per) : by_cpu;
+	long by_mem = isnan(avail_mb) ? by_cpu : (long)(avail_mb / (double)(per >> 20));
 	long n = by_cpu < by_mem ? by_cpu : by_mem;
 
 	snprintf(why, cap, "%ld CPU%s / %d per guest = %ld; %lld MB available / "
 		 "(%lld MB + %d MB for QEMU) per guest = %ld", ncpu, ncpu == 1 ? "" : "s",
-		 l->cpus, by_cpu, (long long)(avail >> 20), (long long)(l->memory >> 20),
+		 l->cpus, by_cpu, (long long)avail_mb, (long long)(l->memory >> 20),
 		 QEMU_OVERHEAD_MB, by_mem);
 	if (n > LAB_MAX_BOOTS)
 		n = LAB_MAX_BOOTS;
