@@ -103,6 +103,9 @@ fail:
 	if (map != MAP_FAILED)
 		munmap(map, TAIL_BYTES);
 	unlink(tmp);
+	/* nothing of this tail is left for tail_close() to remove */
+	close(t->fd);
+	t->fd = -1;
 	return -1;
 }
 
@@ -393,6 +396,8 @@ static int open_for_fold(const char *db_path, sqlite3 **db)
 	sqlite3_stmt *st = NULL;
 	int ok;
 
+	/* often the process's first SQLite call (rundb_open() folds first) */
+	db_configure();
 	if (sqlite3_open_v2(db_path, db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
 		return *db ? error("cannot write '%s': %s", db_path,
 				   sqlite3_errmsg(*db)) :
