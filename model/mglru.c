@@ -312,56 +312,54 @@ static int drain_applies(const struct mglru_in *in)
 	       !isnan(in->oldest[1]) && in->evicted_scan > 0;
 }
 
-/* The interval through the drain; 0 when it drained nothing. */
-static int drain_interval(const struct mglru_in *in, struct mglru_out *out)
+/*
+ * The anon share of what the drain replays at swappiness, and in *top
+ * the branch that let the most anon in (MGLRU_NR_BRANCHES: none); NAN
+ * where the drain does not apply or drained nothing.
+ */
+static double drain_share(const struct mglru_in *in, double swappiness,
+			  enum mglru_branch *top)
 {
 	double anon[MGLRU_NR_BRANCHES], sum = 0, done;
-	enum mglru_branch b, top = MGLRU_NR_BRANCHES;
+	enum mglru_branch b;
 
-	done = mglru_drain(in, in->swappiness, anon);
+	*top = MGLRU_NR_BRANCHES;
+	if (!drain_applies(in))
+		return NAN;
+	done = mglru_drain(in, swappiness, anon);
 	if (!(done > 0))
-		return 0;
+		return NAN;
 	for (b = 0; b < MGLRU_NR_BRANCHES; b++) {
 		sum += anon[b];
-		if (anon[b] > 0 && (top == MGLRU_NR_BRANCHES || anon[b] > anon[top]))
-			top = b;
+		if (anon[b] > 0 && (*top == MGLRU_NR_BRANCHES || anon[b] > anon[*top]))
+			*top = b;
 	}
-	out->anon_share = sum / done;
-	out->branch = top != MGLRU_NR_BRANCHES ? top :
-		mglru_first_branch(in->version, in->swappiness, in->swap_on,
-				   in->min_seq_anon < in->min_seq_file,
-				   ctrl_file_of(in, in->swappiness));
-	return 1;
+	return sum / done;
 }
 
 void mglru_interval(const struct mglru_in *in, struct mglru_out *out)
 {
-	enum mglru_branch main, rest;
-	double older, s_rest;
-	double share;
+	enum mglru_branch main, rest, top;
+	double older, s_rest, share = drain_share(in, in->swappiness, &top);
 
-	if (drain_applies(in) && drain_interval(in, out)) {
-		share = out->anon_share;
-		out->anon_scanned_pred = share * in->evicted_scan;
-		out->aging = in->gens_created;
-		out->anon_chosen = share >= 0.5;
-		out->explained = share > 0;
-		out->cause = in->swap_out > 0 && !(share > 0) ? "unexplained" :
-			     mglru_branch_name(out->branch);
-		return;
+	if (!isnan(share)) {
+		out->branch = top != MGLRU_NR_BRANCHES ? top :
+			mglru_first_branch(in->version, in->swappiness, in->swap_on,
+					   in->min_seq_anon < in->min_seq_file,
+					   ctrl_file_of(in, in->swappiness));
+	} else {
+		share = predict(in, in->swappiness, &main, &rest, &older, &s_rest);
+		out->branch = main;
+		/* the cause: the branch that let anon in, the larger part first */
+		if (older > 0 && (older >= 0.5 || !(s_rest > 0)))
+			out->branch = MGLRU_ANON_OLDER;
+		else if (share > 0)
+			out->branch = rest;
 	}
-	share = predict(in, in->swappiness, &main, &rest, &older, &s_rest);
-
-	out->branch = main;
 	out->anon_share = share;
 	out->anon_scanned_pred = share * in->evicted_scan;
 	out->aging = in->gens_created;
 	out->anon_chosen = share >= 0.5;
-	/* the cause: the branch that let anon in, the larger part first */
-	if (older > 0 && (older >= 0.5 || !(s_rest > 0)))
-		out->branch = MGLRU_ANON_OLDER;
-	else if (share > 0)
-		out->branch = rest;
 	out->explained = share > 0;
 	out->cause = in->swap_out > 0 && !(share > 0) ? "unexplained" :
 		     mglru_branch_name(out->branch);
@@ -380,16 +378,10 @@ double mglru_what_if(const struct mglru_in *in, double swappiness,
 		return 0;
 	if (b == MGLRU_SWAPPINESS_200) {
 		/* anon first from the recorded state, batch by batch where it can */
-		double anon[MGLRU_NR_BRANCHES], done = 0, sum = 0;
-		int i;
+		enum mglru_branch top;
+		double share = drain_share(&w, swappiness, &top);
 
-		if (drain_applies(&w))
-			done = mglru_drain(&w, swappiness, anon);
-		if (!(done > 0))
-			return branch_share(&w, &b);
-		for (i = 0; i < MGLRU_NR_BRANCHES; i++)
-			sum += anon[i];
-		return sum / done;
+		return isnan(share) ? branch_share(&w, &b) : share;
 	}
 	/*
 	 * Below 200 branch 2 (anon_older) and the controller decide, and both
