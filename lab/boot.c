@@ -19,6 +19,9 @@
 #include "transfer.h"
 #include "banned.h"
 
+/* a path in a boot's work directory (struct boot_result.dir, 512) */
+#define WORK_DB_CAP 600
+
 volatile sig_atomic_t lab_interrupted;
 
 /*
@@ -95,7 +98,7 @@ static int sparse(const char *path, int64_t size)
 
 struct boot_ctx {
 	char dir[512], initrd[600], transfer[600], swap[600], scratch[600];
-	char in_db[600], out_db[600], console[1200], qemu_log[1200];
+	char in_db[WORK_DB_CAP], out_db[WORK_DB_CAP], console[1200], qemu_log[1200];
 	const char *prefix;
 };
 
@@ -111,17 +114,31 @@ static void cleanup_images(struct boot_ctx *b, int keep)
 		unlink(files[i]);
 }
 
+/* In a boot's work directory: the snapshot given to the guest, and the
+ * database it sent back. */
+static void work_dbs(const char *dir, char in_db[WORK_DB_CAP],
+		     char out_db[WORK_DB_CAP])
+{
+	snprintf(in_db, WORK_DB_CAP, "%s/in.db", dir);
+	snprintf(out_db, WORK_DB_CAP, "%s/out.db", dir);
+}
+
+void boot_prefix(struct boot_result *r, int nth, int total, const char *name)
+{
+	snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:", nth,
+		 total, name, r->lru_on ? "on" : "off");
+}
+
 /* The snapshot the guest was given, what it sent back, the directory. */
 static void cleanup_dir(const char *dir, int keep)
 {
-	char path[600];
+	char in_db[WORK_DB_CAP], out_db[WORK_DB_CAP];
 
 	if (keep || !dir[0])
 		return;
-	snprintf(path, sizeof(path), "%s/in.db", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/out.db", dir);
-	unlink(path);
+	work_dbs(dir, in_db, out_db);
+	unlink(in_db);
+	unlink(out_db);
 	rmdir(dir);
 }
 
@@ -203,8 +220,7 @@ static int prepare(const struct lab *l, struct boot_ctx *b)
 	snprintf(b->transfer, sizeof(b->transfer), "%s/transfer.img", b->dir);
 	snprintf(b->swap, sizeof(b->swap), "%s/swap.img", b->dir);
 	snprintf(b->scratch, sizeof(b->scratch), "%s/scratch.img", b->dir);
-	snprintf(b->in_db, sizeof(b->in_db), "%s/in.db", b->dir);
-	snprintf(b->out_db, sizeof(b->out_db), "%s/out.db", b->dir);
+	work_dbs(b->dir, b->in_db, b->out_db);
 	if (labdb_snapshot(l->db, b->in_db, &size) ||
 	    sparse(b->transfer, TRANSFER_HEADER + 2 * size + (256 << 20)) ||
 	    transfer_put(b->transfer, "host", size ? b->in_db : NULL, 0) ||
@@ -368,14 +384,12 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 	snprintf(r->accel, sizeof(r->accel), "-");
 	snprintf(r->release, sizeof(r->release), "%s", image);
 	if (kimage_release(image, r->release, sizeof(r->release))) {
-		snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:",
-			 nth, total, image, lru_on ? "on" : "off");
+		boot_prefix(r, nth, total, image);
 		snprintf(r->why, sizeof(r->why), "not a kernel image");
 		r->kvm = l->kvm;
 		return;
 	}
-	snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:", nth, total,
-		 r->release, lru_on ? "on" : "off");
+	boot_prefix(r, nth, total, r->release);
 	b.prefix = r->prefix;
 	snprintf(b.console, sizeof(b.console), "%s/%s-lru_gen-%s.log", l->logdir,
 		 r->release, lru_on ? "on" : "off");
@@ -402,11 +416,10 @@ void lab_boot(struct lab *l, const char *image, int lru_on, int nth, int total,
 /* The database a boot brought back, into l->db; r->ok if all went well. */
 static void keep_db(struct lab *l, struct boot_result *r, int merge)
 {
-	char in_db[600], out_db[600];
+	char in_db[WORK_DB_CAP], out_db[WORK_DB_CAP];
 	int rc = 0;
 
-	snprintf(in_db, sizeof(in_db), "%s/in.db", r->dir);
-	snprintf(out_db, sizeof(out_db), "%s/out.db", r->dir);
+	work_dbs(r->dir, in_db, out_db);
 	if (r->has_db)
 		rc = merge ? labdb_merge(l->db, in_db, out_db, &r->new_runs) :
 			     labdb_accept(l->db, out_db, &r->new_runs);

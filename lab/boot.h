@@ -47,6 +47,9 @@ struct boot_result {
 
 extern volatile sig_atomic_t lab_interrupted;
 
+/* r->prefix for boot nth of total, of kernel name, at r->lru_on. */
+void boot_prefix(struct boot_result *r, int nth, int total, const char *name);
+
 /* Everything a boot needs, checked before the first: -1 with a message. */
 int lab_preflight(struct lab *l);
 

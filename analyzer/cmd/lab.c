@@ -440,8 +440,7 @@ static void lost_boot(struct sched *s, int b, int status)
 	r->lru_on = boot_lru(s, b);
 	snprintf(r->accel, sizeof(r->accel), "-");
 	snprintf(r->release, sizeof(r->release), "%s", name);
-	snprintf(r->prefix, sizeof(r->prefix), "[%d/%d] %s, lru_gen %s:", b + 1,
-		 s->total, name, r->lru_on ? "on" : "off");
+	boot_prefix(r, b + 1, s->total, name);
 	r->kvm = s->l->kvm;
 	if (status < 0)
 		snprintf(r->why, sizeof(r->why), "cannot start its process: %s",
