@@ -42,19 +42,20 @@ static double metric(const struct metric_stream *ms, enum metric_id m)
 	return v > 0 ? v : 0;
 }
 
-/* One interval's activations and walks begun (the metrics of metrics.def). */
+/* One interval's activations and reclaim time (the metrics of metrics.def). */
 static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 {
+	double all = metric(ms, METRIC_anon_scanned) + metric(ms, METRIC_file_scanned);
+
 	v->act = fmax(0, (double)ms->delta[act]);
-	v->starts[ACT_KSWAPD] = metric(ms, METRIC_kswapd_runs);
-	v->starts[ACT_DIRECT] = metric(ms, METRIC_alloc_stalls);
-	v->starts[ACT_OTHER] = metric(ms, METRIC_anon_scanned) + metric(ms, METRIC_file_scanned) >
-			       metric(ms, METRIC_kswapd_scanned) + metric(ms, METRIC_direct_scanned);
+	v->busy[ACT_KSWAPD] = metric(ms, METRIC_kswapd_scanned);
+	v->busy[ACT_DIRECT] = metric(ms, METRIC_direct_scanned);
+	v->busy[ACT_OTHER] = fmax(0, all - v->busy[ACT_KSWAPD] - v->busy[ACT_DIRECT]);
 }
 
 /*
- * Each activation: one refault walk per reclaimer, spread over the walks
- * begun in its window.
+ * Each activation: one refault walk per reclaimer, spread over the
+ * intervals of its window as the reclaimer's pages scanned are.
  */
 static void spread(struct activations *a)
 {
@@ -72,11 +73,11 @@ static void spread(struct activations *a)
 			lo++;
 		for (hi = lo; hi < a->n && a->iv[hi].t0 < s->t1 + SPLIT_MEMCG_FLUSH_S; hi++)
 			for (r = 0; r < NR_ACT; r++)
-				n[r] += a->iv[hi].starts[r];
+				n[r] += a->iv[hi].busy[r];
 		for (i = lo; i < hi; i++)
 			for (r = 0; r < NR_ACT; r++)
 				if (n[r] > 0)
-					a->iv[i].expected[r] += s->act * a->iv[i].starts[r] / n[r];
+					a->iv[i].expected[r] += s->act * a->iv[i].busy[r] / n[r];
 	}
 }
 
@@ -98,8 +99,8 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		v.t1 = prev = (double)ms.it.t_us / 1e6;
 		read_iv(&ms, act, &v);
 		/* an interval with neither can hold no refault walk: not kept */
-		rc = first || !(v.act > 0 || v.starts[ACT_KSWAPD] > 0 ||
-				v.starts[ACT_DIRECT] > 0 || v.starts[ACT_OTHER] > 0) ?
+		rc = first || !(v.act > 0 || v.busy[ACT_KSWAPD] > 0 ||
+				v.busy[ACT_DIRECT] > 0 || v.busy[ACT_OTHER] > 0) ?
 		     0 : add(a, &v);
 		first = 0;
 	}

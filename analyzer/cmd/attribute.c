@@ -439,8 +439,13 @@ static int group_runs(const struct run_set *set, const struct attr_opts *o,
 /* --what-if swappiness=N                                              */
 /* ------------------------------------------------------------------ */
 
-/* What the runs recorded at swappiness sw really did: means per run. */
-static int measured_at(const struct run_set *set, enum model_kind kind,
+/*
+ * What the runs recorded at swappiness sw really did: means per run.
+ * Only runs of the same model, kernel version and place (a memory cgroup
+ * or not) as the run replayed (like): another kernel reclaims otherwise
+ * at the same swappiness, and is no check of this one's prediction.
+ */
+static int measured_at(const struct run_set *set, const struct run_model *like,
 		       double sw, double *swap, double *anon, size_t *nr)
 {
 	size_t i;
@@ -453,10 +458,12 @@ static int measured_at(const struct run_set *set, enum model_kind kind,
 
 		if (replay_run(set, &set->runs[i], &m, &a, NULL))
 			return -1;
-		if (m.kind != kind || m.swappiness != sw)
+		if (m.kind != like->kind || m.swappiness != sw ||
+		    model_version_cmp(m.version, like->version[0], like->version[1],
+				      like->version[2]) || m.memcg != like->memcg)
 			continue;
 		*swap += a.swapped;
-		*anon += kind == MODEL_MGLRU ? a.mglru.anon_scan_sum : a.anon_meas;
+		*anon += m.kind == MODEL_MGLRU ? a.mglru.anon_scan_sum : a.anon_meas;
 		(*nr)++;
 	}
 	if (*nr) {
@@ -503,7 +510,7 @@ static int whatif_run(const struct run_set *set, const struct run_ref *r,
 	int k;
 
 	if (replay_run(set, r, &m, &a, &ro) ||
-	    measured_at(set, m.kind, sw, &mswap, &manon, &nr))
+	    measured_at(set, &m, sw, &mswap, &manon, &nr))
 		return -1;
 	if (m.kind == MODEL_CLASSIC)
 		return 0;

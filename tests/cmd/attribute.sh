@@ -138,6 +138,17 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 # sample boundary, not 25 writes a page
 check "attribute-1.25 --what-if swap-out: the run's swap-out per anon page scanned, at most one: 25" \
 	grep -q '^1,60,200,25,25,' wi.out
+# the check beside the prediction: runs of the same kernel at 200 only
+# (another kernel reclaims otherwise at the same swappiness)
+sed 's/^1,5000,4000,1,100,/1,5000,4000,1,80,/' vol.csv > vol-80.csv
+sed 's/^1,5000,4000,1,100,/1,5000,4000,1,300,/' vol.csv > vol-300.csv
+cp vol-4.db wi-mix.db
+"$VMSCOPE" import vol-80.csv -o wi-mix.db --tag kernel=6.1.0 --tag swappiness=200 &&
+	"$VMSCOPE" import vol-300.csv -o wi-mix.db --tag kernel=6.12.0 --tag swappiness=200 ||
+	fail "import vol-80.csv, vol-300.csv"
+"$VMSCOPE" attribute wi-mix.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-mix.out
+check "attribute-1.30 --what-if checks against the same kernel's runs only: 80 pages out, 1 run" \
+	grep -q '^1,60,200,25,25,4,80,1,' wi-mix.out
 
 # a file activation reaches walks up to 1 s before the interval that shows
 # it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after
@@ -212,6 +223,29 @@ walk_csv "4 5 6" 0 > spread.csv
 is "$(cat spread.out; grep -o 'anon scanned: predicted [0-9]*' spread.txt)" \
 	"4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
 	"attribute-1.20 the anon prediction spreads the activation's one walk over the window's reclaiming intervals"
+# ... as likely at each moment of it: the walk that sees it is the one
+# running then, so the intervals share it as their reclaimer's time
+# walking, its pages scanned.  Direct reclaim (no walk that goes on into
+# the next interval): 3 walks scanning 222 pages in (3, 4], 1 walk scanning
+# 222 in (4, 5], one activation shown in (3, 4]: half a refault walk
+# expected in each (walks begun would say 3/4 and 1/4).  Zero costs, so
+# SCAN_FRACT gives anon 60/200 of each list's target: level 12 anon
+# 105984 >> 12 = 25 -> 7, file 400000 >> 12 = 97 -> 67; level 11 anon
+# 51 -> 15, file 195 -> 136; cache trim scans file 97 at level 12.
+#   (3, 4]: two trim walks and the refault one, alike, to the point
+#   where 2 * 97 + 74 = 268 pages a level scan 222: 7 * 222 / 268 = 5.8
+#   anon; half of it: 2.9
+#   (4, 5]: the refault walk scans level 12 (74) and 148 of level 11's
+#   151: 7 + 15 * 148 / 151 = 21.7 anon; half of it: 10.9
+printf '%s\n' "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file" \
+	"3,0,0,0,0,0,105984,1000,400000,100000,100000,0" \
+	"4,222,96,3,20,202,105984,1000,400000,100000,100000,1" \
+	"5,444,128,4,40,404,105984,1000,400000,100000,100000,1" > busy.csv
+"$VMSCOPE" import busy.csv -o busy.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import busy.csv"
+"$VMSCOPE" attribute busy.db --intervals --format csv | tr -d '"' |
+	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > busy.out
+is "$(cat busy.out)" "4.0:3 5.0:11 " \
+	"attribute-1.31 the prediction spreads an activation's walk by the reclaimers' pages scanned, not walks begun"
 
 # --intervals --format csv streams its rows; with no reclaim, the header
 printf 't,pgfault\n0,1\n1,2\n' > idle.csv
