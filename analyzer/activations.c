@@ -47,7 +47,7 @@ static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 {
 	double all = metric(ms, METRIC_anon_scanned) + metric(ms, METRIC_file_scanned);
 
-	v->act = fmax(0, (double)ms->delta[act]);
+	v->act = act >= 0 ? fmax(0, (double)ms->delta[act]) : 0;
 	v->busy[ACT_KSWAPD] = metric(ms, METRIC_kswapd_scanned);
 	v->busy[ACT_DIRECT] = metric(ms, METRIC_direct_scanned);
 	v->busy[ACT_OTHER] = fmax(0, all - v->busy[ACT_KSWAPD] - v->busy[ACT_DIRECT]);
@@ -93,11 +93,15 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	memset(a, 0, sizeof(*a));
 	rc = metric_stream_open(&ms, db, path, run_id);
 	act = rc ? -1 : act_slot(&ms);
-	while (!rc && act >= 0 && (rc = metric_stream_next(&ms)) == 1) {
+	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		memset(&v, 0, sizeof(v));
 		v.t0 = prev;
 		v.t1 = prev = (double)ms.it.t_us / 1e6;
 		read_iv(&ms, act, &v);
+		if (!first) {
+			a->swap_out += metric(&ms, METRIC_swap_out);
+			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
+		}
 		/* an interval with neither can hold no refault walk: not kept */
 		rc = first || !(v.act > 0 || v.busy[ACT_KSWAPD] > 0 ||
 				v.busy[ACT_DIRECT] > 0 || v.busy[ACT_OTHER] > 0) ?

@@ -1,6 +1,7 @@
 /*
  * activations.h - when a run's /proc/vmstat showed file activations
- * (workingset_activate_file moved), read ahead of the replay.  A reclaim
+ * (workingset_activate_file moved), read ahead of the replay, with the
+ * run's swap-out and anon pages scanned.  A reclaim
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
@@ -43,6 +44,9 @@ struct act_iv {
 struct activations {
 	struct act_iv *iv;
 	size_t n, cap;
+	/* the run's pswpout and pgscan_anon, all of it (the what-if's
+	 * swap-out per anon page scanned) */
+	double swap_out, anon_scanned;
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 

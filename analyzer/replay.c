@@ -364,7 +364,6 @@ struct split_state {
 	double kswapd_end_refault; /* ... and whether it saw a refault */
 	double pred_end, pred_end_refault;   /* the same for the prediction */
 	struct split_out pred;     /* the interval's prediction */
-	double run_swap, run_anon; /* pswpout, pgscan_anon so far (what-if) */
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */
 	struct split_out last;
 	double last_anon;
@@ -771,25 +770,27 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	if (!isnan(whatif)) {
 		/*
 		 * the same walks at another swappiness; swap-out per anon page
-		 * scanned as measured so far in the run (the prediction places
+		 * scanned as the whole run measured it (the prediction places
 		 * a refault walk by expectation, not in the interval that
-		 * scanned it); the costs follow the predicted writes
+		 * scanned it, and the ratio of the intervals so far would
+		 * leave the walks before the run's first anon scan unwritten);
+		 * the costs follow the predicted writes.  A run that scanned
+		 * no anon page cannot tell the ratio: its what-if predicts
+		 * the anon scan, and its swap-out is unknown (NAN), written
+		 * as none for the costs.
 		 */
-		double per_anon;
-
-		st->run_swap += nz(in->swap_out);
-		st->run_anon += nz(in->scan_anon);
-		per_anon = st->run_anon > 0 ? fmin(1, st->run_swap / st->run_anon) : 0;
+		double per_anon = st->act.anon_scanned > 0 ?
+				  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
 
 		sp.swappiness = whatif;
 		split_walk(&sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
-		sp.swap_out = wo.anon_pred * per_anon;
+		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
 		if (sp.has_cg)
 			split_cost_update(&st->wi_cg_cost, &sp, &sp.cg);
 		iv->whatif_anon = wo.anon_pred;
 		a->whatif_anon += wo.anon_pred;
-		a->whatif_swap += sp.swap_out;
+		a->whatif_swap += isnan(per_anon) ? NAN : sp.swap_out;
 	}
 }
 

@@ -496,6 +496,44 @@ static int mglru_whatif_iv(void *ctx, const struct replay_iv *iv)
 	return 0;
 }
 
+/* The what-if's prediction, in words. */
+static void whatif_text(const struct run_ref *r, const struct run_model *m,
+			const struct attribution *a, double sw)
+{
+	printf("run %lld (swappiness %.0f) replayed at swappiness %.0f: ",
+	       (long long)r->id, m->swappiness, sw);
+	if (m->kind == MODEL_MGLRU)
+		printf("swap-out %.0f pages predicted (recorded: %.0f)\n",
+		       a->whatif_swap, a->swapped);
+	else if (isnan(a->whatif_swap))
+		printf("anon scanned %.0f, swap-out not predicted: the run "
+		       "scanned no anon page, so its swap-out per anon page "
+		       "scanned is unknown (recorded: %.0f, %.0f)\n",
+		       a->whatif_anon, a->anon_meas, a->swapped);
+	else
+		printf("anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, "
+		       "%.0f)\n", a->whatif_anon, a->whatif_swap, a->anon_meas,
+		       a->swapped);
+}
+
+/* ... beside what the runs at that swappiness did. */
+static void whatif_check(const struct attribution *a, double sw, size_t nr,
+			 double manon, double mswap)
+{
+	printf("  measured at swappiness %.0f (%zu run%s, mean): anon scanned "
+	       "%.0f, swap-out %.0f pages; ", sw, nr, nr == 1 ? "" : "s", manon,
+	       mswap);
+	if (isnan(a->whatif_swap))
+		printf("anon scanned predicted %+.0f%%\n", manon > 0 ?
+		       100 * (a->whatif_anon - manon) / manon : 0);
+	else if (mswap > 0)
+		printf("prediction %+.0f%%\n", 100 * (a->whatif_swap - mswap) / mswap);
+	else if (a->whatif_swap < 0.5)
+		printf("predicted none either\n");
+	else
+		printf("prediction %.0f pages where none were\n", a->whatif_swap);
+}
+
 static int whatif_run(const struct run_set *set, const struct run_ref *r,
 		      double sw, struct table *t, int text)
 {
@@ -526,22 +564,9 @@ static int whatif_run(const struct run_set *set, const struct run_ref *r,
 		return 0;
 	}
 	if (text) {
-		if (m.kind == MODEL_MGLRU)
-			printf("run %lld (swappiness %.0f) replayed at swappiness "
-			       "%.0f: swap-out %.0f pages predicted (recorded: %.0f)\n",
-			       (long long)r->id, m.swappiness, sw, a.whatif_swap,
-			       a.swapped);
-		else
-			printf("run %lld (swappiness %.0f) replayed at swappiness "
-			       "%.0f: anon scanned %.0f, swap-out %.0f pages "
-			       "(recorded: %.0f, %.0f)\n", (long long)r->id,
-			       m.swappiness, sw, a.whatif_anon, a.whatif_swap,
-			       a.anon_meas, a.swapped);
+		whatif_text(r, &m, &a, sw);
 		if (nr)
-			printf("  measured at swappiness %.0f (%zu run%s, mean): anon "
-			       "scanned %.0f, swap-out %.0f pages; prediction %+.0f%%\n",
-			       sw, nr, nr == 1 ? "" : "s", manon, mswap,
-			       mswap > 0 ? 100 * (a.whatif_swap - mswap) / mswap : 0);
+			whatif_check(&a, sw, nr, manon, mswap);
 		else
 			printf("  no run at swappiness %.0f in the databases to check it\n", sw);
 		return 0;

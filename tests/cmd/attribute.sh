@@ -149,6 +149,32 @@ cp vol-4.db wi-mix.db
 "$VMSCOPE" attribute wi-mix.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-mix.out
 check "attribute-1.30 --what-if checks against the same kernel's runs only: 80 pages out, 1 run" \
 	grep -q '^1,60,200,25,25,4,80,1,' wi-mix.out
+# swap-out per anon page scanned is the whole run's: one kswapd walk an
+# interval over 103.5k inactive anon and 3000 inactive file pages (level
+# 12 SCAN_FRACT: anon 25 * fraction, file 0; level 11 down cache trim:
+# file 1, 2, 5, ...), the first interval showing none of its anon
+# scanned, the second 7 anon pages scanned and written, the third
+# nothing.  Replayed at 60 with zero costs first: 25 * 60 / 200 = 7 anon,
+# written at the run's 7 / 7; then anon cost 7 (6.1 get_scan_count():
+# ap = 60 * 22 / 15 = 88, fp = 140 * 22 / 8 = 385): 25 * 88 / 473 = 4
+# anon, the walk's other 3 pages file at 11 and 10.  11 anon, 11 written
+# (the ratio of the run so far, 0 before its first anon scan, would leave
+# the first walk unwritten and the costs at zero: 14 anon, 7 written).
+printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
+	"0,0,0,0,0,0,0,105984,1000,3000,1000,100000" \
+	"1,7,7,1,0,0,7,105984,1000,3000,1000,100000" \
+	"2,14,14,2,7,7,7,105984,1000,3000,1000,100000" \
+	"3,14,14,2,7,7,7,105984,1000,3000,1000,100000" > ratio.csv
+"$VMSCOPE" import ratio.csv -o ratio.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import ratio.csv"
+"$VMSCOPE" attribute ratio.db --what-if swappiness=60 --format csv | tr -d '"' > ratio.out
+check "attribute-1.32 --what-if writes at the whole run's swap-out per anon page scanned: 11 anon, 11 out" \
+	grep -q '^1,60,60,11,11,7,7,1,' ratio.out
+# a run that scanned no anon page cannot tell that ratio: no swap-out
+sed 's/^\([23]\),14,14,2,7,7,7,/\1,14,14,2,0,0,14,/' ratio.csv > noanon.csv
+"$VMSCOPE" import noanon.csv -o noanon.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import noanon.csv"
+"$VMSCOPE" attribute noanon.db --what-if swappiness=200 > noanon.out
+check "attribute-1.33 --what-if from a run without anon scanning predicts the anon scan, not the swap-out" \
+	grep -q 'anon scanned [1-9][0-9]*, swap-out not predicted: the run scanned no anon page' noanon.out
 
 # a file activation reaches walks up to 1 s before the interval that shows
 # it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after
