@@ -240,7 +240,12 @@ static void relay(void *ctx, const char *line)
 		fprintf(stderr, "lab: %s %s\n", b->prefix, line);
 }
 
-/* The last lines of the console log, for a failure report. */
+/*
+ * The last lines of the console log, for a failure report.  Each printed
+ * with a newline of its own: a guest stopped by ^C leaves its last line
+ * unfinished, and the next report line must not be glued to it (the
+ * serial console's CR goes too; a line over 255 bytes is printed in parts).
+ */
 static void console_tail(const char *path, int lines)
 {
 	char buf[64][256];
@@ -253,7 +258,8 @@ static void console_tail(const char *path, int lines)
 		fclose(f);
 	fprintf(stderr, "lab: the end of the console log '%s':\n", path);
 	for (i = n > lines ? n - lines : 0; i < n; i++)
-		fprintf(stderr, "  | %s", buf[i % 64]);
+		fprintf(stderr, "  | %.*s\n", (int)strcspn(buf[i % 64], "\r\n"),
+			buf[i % 64]);
 }
 
 /* Why a guest did not send a database back, from its console. */

@@ -136,6 +136,10 @@ is "$(md5sum < lab.db)" "$sum" "lab-3.6 the database is untouched"
 is "$?" 1 "lab-4.1 a guest that runs past --timeout is stopped"
 check "lab-4.2 and reported as timed out" grep -q "FAILED: timed out after 2 s" out4
 is "$(md5sum < lab.db)" "$sum" "lab-4.3 the database is untouched"
+# the end of its console log, each line a line of its own: the serial
+# console's CR dropped, a line cut short by the stop ended
+check "lab-4.4 the console's last lines are quoted without CR, each ended" \
+	sh -c "grep -q '^  | ' err4 && ! grep -q \"\$(printf '\r')\" err4 && [ -z \"\$(tail -c1 err4)\" ]"
 
 # --- 5: refused before any boot --------------------------------------------
 sqlite3 foreign.db 'CREATE TABLE customers (id INTEGER)'
