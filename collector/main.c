@@ -242,8 +242,11 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 	return setup_lrugen(c, *cg_dir, names, cap);
 }
 
-/* The files, then the tracepoint counts (after the files: src = nr). */
-static int read_sources(struct collector *c)
+/*
+ * The files, then the tracepoint counts (after the files: src = nr) up to
+ * mono_ns, the time /proc/vmstat (the first file) is read.
+ */
+static int read_sources(struct collector *c, int64_t mono_ns)
 {
 	if (source_set_read(&c->sources, &c->kv))
 		return -1;
@@ -252,7 +255,7 @@ static int read_sources(struct collector *c)
 		return error("out of memory");
 	if (!c->o->trace)
 		return 0;
-	return trace_prio_drain(&c->trace) ||
+	return trace_prio_drain(&c->trace, mono_ns) ||
 	       trace_prio_push(&c->trace, (uint16_t)c->sources.nr, &c->kv) ?
 	       error("cannot record the vmscan tracepoints") : 0;
 }
@@ -263,7 +266,7 @@ static int take_sample(struct collector *c, long missed)
 	int64_t wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
 	int64_t t_us = (mono - c->start_mono_ns) / 1000;
 
-	if (read_sources(c) ||
+	if (read_sources(c, mono) ||
 	    frame_encode(&c->enc, &c->kv, c->tags) ||
 	    store_queue(&c->store, c->seq, t_us,
 			wall_us - c->start_wall_us - t_us, missed, &c->enc, mono))

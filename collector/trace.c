@@ -184,6 +184,8 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 		trace_prio_stop(t);
 		return -1;
 	}
+	/* the instance's own clock: the global one is left alone */
+	t->mono = !write_file(t->dir, "trace_clock", "mono");
 	snprintf(pipe, sizeof(pipe), "%s/trace_pipe", t->dir);
 	t->fd = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	t->cap = 2 * TRACE_READ_CHUNK;
@@ -422,25 +424,62 @@ void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 	}
 }
 
-/* Count the whole lines in the buffer; keep a trailing partial one. */
-static void count_lines(struct trace_prio *t)
+int64_t trace_line_time_ns(const char *line, size_t len)
+{
+	const char *ev = memmem(line, len, ": mm_vmscan_", 12), *p;
+	int64_t ns = 0, unit = 1000, sec = 0, mul = 1;
+
+	if (!ev)
+		return -1;
+	/* <secs>.<usecs> just before the event's name */
+	for (p = ev; p > line && p[-1] >= '0' && p[-1] <= '9' && unit <= 100000000; p--) {
+		ns += (int64_t)(p[-1] - '0') * unit;
+		unit *= 10;
+	}
+	if (p == ev || p == line || p[-1] != '.' || unit != 1000000000)
+		return -1;    /* trace_pipe prints six digits after the point */
+	for (p--; p > line && p[-1] >= '0' && p[-1] <= '9' && mul <= 1000000000000LL; p--) {
+		sec += (int64_t)(p[-1] - '0') * mul;
+		mul *= 10;
+	}
+	return mul > 1 && p > line && p[-1] == ' ' ? sec * 1000000000 + ns : -1;
+}
+
+/*
+ * Count the whole lines in the buffer up to the first stamped after
+ * cutoff_ns (< 0: all); keep the rest.  1 when it stopped at one.
+ */
+static int count_lines(struct trace_prio *t, int64_t cutoff_ns)
 {
 	char *s = t->buf, *nl;
 	size_t left = t->len;
+	int stopped = 0;
 
 	while ((nl = memchr(s, '\n', left))) {
+		if (cutoff_ns >= 0 && trace_line_time_ns(s, (size_t)(nl - s)) > cutoff_ns) {
+			stopped = 1;
+			break;
+		}
 		trace_prio_count_line(t, s, (size_t)(nl - s));
 		left -= (size_t)(nl + 1 - s);
 		s = nl + 1;
 	}
 	memmove(t->buf, s, left);
 	t->len = left;
+	return stopped;
 }
 
-int trace_prio_drain(struct trace_prio *t)
+int trace_prio_drain(struct trace_prio *t, int64_t cutoff_ns)
 {
 	size_t total = 0;
 
+	if (!t->mono)
+		cutoff_ns = -1;
+	/* the lines the last drain kept back first: trace_pipe gives the
+	 * CPUs' events merged in time order, so the first line past the
+	 * cutoff ends the sample's share */
+	if (t->buf && count_lines(t, cutoff_ns))
+		return 0;
 	while (t->fd >= 0 && total < TRACE_MAX_PER_SAMPLE) {
 		ssize_t n;
 
@@ -455,7 +494,8 @@ int trace_prio_drain(struct trace_prio *t)
 			return 0;
 		t->len += (size_t)n;
 		total += (size_t)n;
-		count_lines(t);
+		if (count_lines(t, cutoff_ns))
+			return 0;
 	}
 	return 0;
 }

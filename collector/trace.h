@@ -72,6 +72,9 @@ struct trace_prio {
 	/* pages scanned: [kswapd 0, other 1][anon 0, file 1][level] */
 	int64_t scanned[2][2][TRACE_LEVELS];
 	int64_t lost;
+	/* the instance's trace_clock is "mono": events are stamped in
+	 * CLOCK_MONOTONIC, comparable with the sample's time */
+	int mono;
 	char names[2 * TRACE_LEVELS][24];
 	char scan_names[2][2][TRACE_LEVELS][24];
 	struct trace_types types;
@@ -84,8 +87,18 @@ struct trace_prio {
  */
 int trace_prio_start(struct trace_prio *t, const char *root);
 
-/* Drain trace_pipe into the counts; -1 with a message on a read error. */
-int trace_prio_drain(struct trace_prio *t);
+/*
+ * Drain trace_pipe into the counts, up to the events stamped at cutoff_ns
+ * (CLOCK_MONOTONIC; the time the sample read /proc/vmstat): later ones
+ * wait for the next drain.  So a sample's trace counts cover the same
+ * interval as its counters, not the interval plus the time the other
+ * files and the drain itself took, during which reclaim goes on (on the
+ * lab's 0.25 s samples under TCG the trace's kswapd pages scanned differed
+ * from pgscan_kswapd by a median 14-39% an interval).  Without the mono
+ * clock (t->mono 0) or with cutoff_ns < 0: everything readable.  -1 with
+ * a message on a read error.
+ */
+int trace_prio_drain(struct trace_prio *t, int64_t cutoff_ns);
 
 /* Append the counters to out, tagged with source index src. */
 int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out);
@@ -99,6 +112,13 @@ void trace_prio_stop(struct trace_prio *t);
  * anything else.  Exposed for the unit tests.
  */
 int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
+
+/*
+ * The time stamp of a vmscan event's trace_pipe line ("<comm>-<pid> [cpu]
+ * flags <secs>.<usecs>: mm_vmscan_...: ..."), in ns; -1 for any other
+ * line (a "[LOST n EVENTS]" line has none).  Exposed for the unit tests.
+ */
+int64_t trace_line_time_ns(const char *line, size_t len);
 
 /* Count one trace_pipe line into t (exposed for the unit tests). */
 void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);

@@ -5,7 +5,11 @@
  * the shapes that must not be miscounted: a comm with dashes and spaces,
  * an unknown comm ("<...>"), a lost-events marker, other events.
  */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "trace.h"
@@ -72,6 +76,78 @@ static void counts(void)
 	       "trace-3.2 another task's file passes at 12: two passes, 512 file pages, none for kswapd");
 }
 
+/* the time stamps trace_pipe prints: seconds, a point, six digits */
+static void stamps(void)
+{
+	static const char ev[] = "         kswapd0-86      [001] d..1.  8086.622418: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=32 priority=7 flags=x";
+	static const char shortf[] = "         kswapd0-86      [001] d..1.   12.5: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 priority=7 flags=x";
+
+	tap_ok(trace_line_time_ns(ev, strlen(ev)) == 8086622418000LL,
+	       "trace-4.1 an event's stamp 8086.622418 is 8086622418000 ns");
+	tap_ok(trace_line_time_ns(shortf, strlen(shortf)) == -1 &&
+	       trace_line_time_ns("CPU:1 [LOST 12 EVENTS]", 22) == -1,
+	       "trace-4.2 no stamp in a line with one digit after the point, or a lost-events line");
+}
+
+/* kswapd lines at 10.000100, 10.000200, 10.000300 s into a pipe */
+static int three_events(struct trace_prio *t)
+{
+	int fds[2], i;
+
+	memset(t, 0, sizeof(*t));
+	t->kswapd[0] = 86;
+	t->nr_kswapd = 1;
+	t->cap = 2 * 65536;
+	t->buf = malloc(t->cap);
+	if (!t->buf || pipe2(fds, O_NONBLOCK))
+		return -1;
+	for (i = 1; i <= 3; i++) {
+		char line[200];
+		int n = snprintf(line, sizeof(line), "         kswapd0-86      [001] d..1."
+				 "  10.000%d00: mm_vmscan_lru_shrink_inactive: nid=0 "
+				 "nr_scanned=32 priority=%d flags=RECLAIM_WB_FILE\n", i, 12 - i);
+
+		if (write(fds[1], line, (size_t)n) != n)
+			return -1;
+	}
+	close(fds[1]);
+	t->fd = fds[0];
+	return 0;
+}
+
+/*
+ * The drain stops at the sample's time: events stamped after it are the
+ * next sample's (the collector reads /proc/vmstat first and drains the
+ * pipe last); none is counted twice or lost.
+ */
+static void cutoff(void)
+{
+	static struct trace_prio t;
+	int64_t cut = 10000250000LL;   /* 10.000250 s */
+	int ok;
+
+	ok = !three_events(&t);
+	t.mono = 1;
+	ok = ok && !trace_prio_drain(&t, cut);
+	tap_ok(ok && t.kswapd_count[11] == 1 && t.kswapd_count[10] == 1 &&
+	       t.kswapd_count[9] == 0,
+	       "trace-4.3 a drain at 10.000250 s counts the events at .0001 and .0002, not .0003");
+	ok = ok && !trace_prio_drain(&t, cut + 1000000000LL);
+	tap_ok(ok && t.kswapd_count[11] == 1 && t.kswapd_count[10] == 1 &&
+	       t.kswapd_count[9] == 1 && t.scanned[0][1][9] == 32,
+	       "trace-4.4 the next drain counts the one held back, once");
+	close(t.fd);
+	free(t.buf);
+	ok = !three_events(&t);
+	ok = ok && !trace_prio_drain(&t, cut);
+	tap_ok(ok && t.kswapd_count[9] == 1,
+	       "trace-4.5 without the mono trace clock the drain takes every event");
+	close(t.fd);
+	free(t.buf);
+}
+
 int main(void)
 {
 	pid_t pid = 0;
@@ -108,5 +184,7 @@ int main(void)
 	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
 	scan_fields();
 	counts();
+	stamps();
+	cutoff();
 	return tap_done();
 }
