@@ -58,12 +58,22 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 	sqlite3_stmt *st;
 	int rc;
 
+	/*
+	 * boost_watermark() (mm/page_alloc.c, v5.0 - v6.18): a zone's boost
+	 * grows by a pageblock (PMD-sized: page_size / 8 pages) up to
+	 * max(pageblock, high * watermark_boost_factor / 10000), the factor's
+	 * default 15000 taken (the sysctl is not recorded)
+	 */
 	if (db_prepare(db, path, "SELECT swappiness, cgroup_swappiness, "
 		       "cgroup IS NOT NULL, mem_total_kb, lru_gen, "
 		       "(SELECT sum(high_pages) FROM watermark w WHERE w.run_id = r.id), "
-		       "swap_total_kb FROM run r WHERE id = ?", &st))
+		       "swap_total_kb, "
+		       "(SELECT sum(max(?2, high_pages * 15000 / 10000)) FROM watermark w "
+		       "WHERE w.run_id = r.id AND high_pages > 0) "
+		       "FROM run r WHERE id = ?1", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, r->id);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)(m->page_size / 8));
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		int cg = sqlite3_column_int(st, 2);
@@ -79,6 +89,7 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 		m->high_wmarks = sqlite3_column_double(st, 5);
 		m->swap_total_kb = sqlite3_column_type(st, 6) == SQLITE_NULL ? NAN :
 				   sqlite3_column_double(st, 6);
+		m->boost_max = sqlite3_column_double(st, 7);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
@@ -444,6 +455,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
 	si->free = in->free;
 	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
+	si->boost_max_sum = m->boost_max > 0 ? m->boost_max : 0;
 	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);
 	si->reclaimed[RC_KSWAPD] = nz(in->steal_kswapd);
 	si->walks[RC_KSWAPD] = in->kswapd_runs;

@@ -24,6 +24,7 @@ struct run_model {
 	int version[3], memcg;
 	char kernel_from[16];      /* facts, tag, counters */
 	double swappiness, total_pages, high_wmarks, page_size, swap_total_kb;
+	double boost_max;          /* the zones' largest watermark boost, summed */
 	char assumed[512];
 };
 

@@ -48,6 +48,9 @@ struct split_in {
 	struct split_lists node_prev, cg_prev;
 	int has_prev;
 	double free, high_wmark_sum;      /* pages; high_wmark_sum 0: unknown */
+	/* the most the zones' watermark boosts can add up to (v5.0+
+	 * boost_watermark(): max(pageblock, high * 1.5) each); 0: unknown */
+	double boost_max_sum;
 	/* per reclaimer: pages scanned (anon + file), reclaimed, walks */
 	double scanned[NR_RECLAIMERS], reclaimed[NR_RECLAIMERS];
 	double walks[NR_RECLAIMERS];      /* NAN: no walk counter */

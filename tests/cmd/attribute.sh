@@ -272,6 +272,27 @@ printf '%s\n' "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgsc
 	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > busy.out
 is "$(cat busy.out)" "4.0:3 5.0:11 " \
 	"attribute-1.31 the prediction spreads an activation's walk by the reclaimers' pages scanned, not walks begun"
+# kswapd walks that reclaim at least the high watermarks' sum and no more
+# than the zones' largest watermark boost, scanning no anon, are taken as
+# boosted reclaim held at level 10 (balance_pgdat()).  Zones DMA (high
+# 32) and DMA32 (high 984): boosts up to max(512, 48) + max(512, 1476) =
+# 1988 pages.  Two walks of 1700 pages over 40000 inactive file pages:
+# 9 at level 12, 19 at 11, the rest at 10: (108 + 209 + 16720) / 1700 =
+# 10.0.  Without the watermarks (the boost's size unknown) the same walks
+# are normal ones, levels 12 to 6 (9, 19, 39, 78, 156, 312, 625 pages) and
+# 462 of level 5's 1250: 10901 / 1700 = 6.4.
+printf '%s\n' "#watermark,0,0 DMA,22 27 32" "#watermark,0,0 DMA32,656 820 984" \
+	"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
+	"0,0,0,0,0,0,0,105984,1000,40000,20000,5000" \
+	"1,3400,3400,2,0,0,3400,105984,1000,40000,20000,5000" > boost.csv
+grep -v '^#' boost.csv > noboost.csv
+for f in boost noboost; do
+	"$VMSCOPE" import "$f.csv" -o "$f.db" --tag kernel=6.1.0 --tag swappiness=60 || fail "import $f.csv"
+	"$VMSCOPE" attribute "$f.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "kswapd" { print $4 }' > "$f.out"
+done
+is "$(cat boost.out) $(cat noboost.out)" "10.0 6.4" \
+	"attribute-1.34 kswapd walks reclaiming a boost's worth: held at level 10; with the boost's size unknown, normal walks"
 
 # --intervals --format csv streams its rows; with no reclaim, the header
 printf 't,pgfault\n0,1\n1,2\n' > idle.csv

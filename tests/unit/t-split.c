@@ -40,6 +40,7 @@ struct ref {
 	ul ia, aa, inf, af, free, high;   /* lists, free, sum of high wmarks */
 	ul anon_cost, file_cost;          /* lruvec->anon_cost, file_cost */
 	int swappiness, cgroup;
+	int no_swap;                      /* sc->may_swap off (boosted reclaim) */
 	/* WORKINGSET_ACTIVATE_FILE differs from the reclaimer's snapshot
 	 * (prepare_scan_count()); snapshot_refaults() at the walk's end */
 	int refault_seen;
@@ -108,7 +109,7 @@ static void scan_count(const struct ref *k, int prio, ul nr[2])
 
 	nr[0] = k->ia >> prio;
 	nr[1] = k->inf >> prio;
-	if (k->cgroup && !k->swappiness) {
+	if (k->no_swap || (k->cgroup && !k->swappiness)) {
 		nr[0] = 0;                       /* SCAN_FILE */
 		return;
 	}
@@ -212,6 +213,32 @@ static void kswapd_walk(struct ref *k, ul need)
 			prio--;
 	} while (prio >= 1);
 	k->refault_seen = 0;          /* balance_pgdat(): snapshot_refaults() */
+}
+
+/*
+ * balance_pgdat() with a watermark boost on a balanced node (v6.1 and
+ * v6.18): nr_boost_reclaim pages reclaimed whatever the balance, with
+ * may_swap off, the priority held at DEF_PRIORITY - 2 once there; a level
+ * that reclaims nothing ends it.
+ */
+static void boosted_walk(struct ref *k, ul boost)
+{
+	ul target = k->high > SCM ? k->high : SCM;
+	int prio = 12;
+
+	k->walks++;
+	k->no_swap = 1;
+	while (boost > 0 && prio >= 1) {
+		ul got = shrink_level(k, prio, target, 1);
+
+		boost -= got < boost ? got : boost;
+		if (!got)
+			break;
+		if (prio > 10)
+			prio--;
+	}
+	k->no_swap = 0;
+	k->refault_seen = 0;
 }
 
 /* do_try_to_free_pages(): 12 down to 0, stop at 32 reclaimed */
@@ -443,6 +470,86 @@ static void refault_walks(void)
 	tap_ok(ks.p_ok >= 0.95 * ks.n && dr.p_ok >= 0.9 * dr.n,
 	       "split-4.3 and the scan-weighted priority within one level (kswapd %d of %d, direct %d of %d)",
 	       ks.p_ok, ks.n, dr.p_ok, dr.n);
+}
+
+/*
+ * Boosted kswapd walks: each reclaims its boost (between the high
+ * watermarks' sum, 1500 here, and the most the zones can hold, 2250 + 512)
+ * at levels 12, 11 and then 10 only, scanning no anon; the model is told
+ * the largest boost the zones can hold and the interval's pgscan_anon (0).
+ * The scan-weighted priority is about 10, where a normal walk reclaiming
+ * as much would be replayed down past level 5, and with an inactive file
+ * list low against the active one no anon is scanned where a walk that
+ * may swap is SCAN_FRACT.
+ * The same walks with anon scanned in the interval are not read as
+ * boosted.
+ */
+static void boost_walks(void)
+{
+	static const int sw[] = { 60, 100 };
+	/* cache trim; an inactive file list low against its active one:
+	 * SCAN_FRACT for a walk that may swap */
+	static const ul files[] = { 40000, 6000 }, active[] = { 20000, 100000 };
+	int i, j, ok = 0, n = 0, anon0 = 1, normal = 0;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 4; j++) {
+			struct ref k = base(sw[i % 2], files[i / 2]), before;
+
+			k.af = active[i / 2];
+			struct split_cost cost;
+			struct split_in in;
+			struct split_out out, with_anon;
+
+			k.eff_file = 1.0;
+			memset(k.trace, 0, sizeof(k.trace));
+			before = k;
+			boosted_walk(&k, 1600 + 300 * (ul)j);
+			boosted_walk(&k, 1500 + 200 * (ul)j);
+			model_view(&k, &before, RC_KSWAPD, &in);
+			in.boost_max_sum = 2250 + 512;
+			in.anon_measured = 0;
+			in.eff_anon = in.eff_file = NAN;
+			split_cost_init(&cost, in.version);
+			split_walk(&in, &cost, &cost, &out);
+			n++;
+			ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
+			anon0 &= out.r[RC_KSWAPD].anon_pred == 0;
+			if (getenv("T_SPLIT_DEBUG"))
+				fprintf(stderr, "boost inf %lu: p %.2f est %.2f anon %.0f scanned %.0f reclaimed %.0f\n", k.inf, truth_priority(&k), out.r[RC_KSWAPD].p_est, out.r[RC_KSWAPD].anon_pred, in.scanned[RC_KSWAPD], in.reclaimed[RC_KSWAPD]);
+			in.anon_measured = 10;
+			split_walk(&in, &cost, &cost, &with_anon);
+			normal += with_anon.r[RC_KSWAPD].p_est < 8;
+		}
+	tap_ok(ok == n && anon0,
+	       "split-9.1 boosted kswapd walks (reclaim per walk between the high watermarks and the largest boost, no anon): priority within one level in %d of %d, no anon predicted",
+	       ok, n);
+	tap_ok(normal == n,
+	       "split-9.2 the same walks with anon scanned in the interval are replayed as normal walks (deeper than 8 in %d of %d)",
+	       normal, n);
+	/* normal walks reclaiming more than any boost: replayed as they are */
+	for (i = ok = n = 0; i < 4; i++) {
+		struct ref k = base(60, 40000), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+
+		memset(k.trace, 0, sizeof(k.trace));
+		before = k;
+		kswapd_walk(&k, 3000 + 500 * (ul)i);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 2250 + 512;
+		in.anon_measured = 0;
+		in.eff_anon = in.eff_file = NAN;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		n++;
+		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1 &&
+		      truth_priority(&k) < 8;
+	}
+	tap_ok(ok == n,
+	       "split-9.3 walks reclaiming more than the largest boost are normal walks: within one level of their depth in %d of %d",
+	       ok, n);
 }
 
 /* One walk of a given size on given lists, through the model. */
@@ -900,6 +1007,7 @@ int main(void)
 	reference_walks();
 	settled_walks();
 	refault_walks();
+	boost_walks();
 	hand_cases();
 	stale_cases();
 	costs();
