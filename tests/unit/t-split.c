@@ -484,6 +484,22 @@ static void refault_walks(void)
  * The same walks with anon scanned in the interval are not read as
  * boosted.
  */
+/* The model's replay of kswapd in k since before: the zones' largest
+ * boost 2250 + 512 pages, the interval's pgscan_anon anon. */
+static void boost_replay(const struct ref *k, const struct ref *before,
+			 double anon, struct split_out *out)
+{
+	struct split_cost cost;
+	struct split_in in;
+
+	model_view(k, before, RC_KSWAPD, &in);
+	in.boost_max_sum = 2250 + 512;
+	in.anon_measured = anon;
+	in.eff_anon = in.eff_file = NAN;
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, out);
+}
+
 static void boost_walks(void)
 {
 	static const int sw[] = { 60, 100 };
@@ -495,30 +511,19 @@ static void boost_walks(void)
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 4; j++) {
 			struct ref k = base(sw[i % 2], files[i / 2]), before;
-
-			k.af = active[i / 2];
-			struct split_cost cost;
-			struct split_in in;
 			struct split_out out, with_anon;
 
+			k.af = active[i / 2];
 			k.eff_file = 1.0;
 			memset(k.trace, 0, sizeof(k.trace));
 			before = k;
 			boosted_walk(&k, 1600 + 300 * (ul)j);
 			boosted_walk(&k, 1500 + 200 * (ul)j);
-			model_view(&k, &before, RC_KSWAPD, &in);
-			in.boost_max_sum = 2250 + 512;
-			in.anon_measured = 0;
-			in.eff_anon = in.eff_file = NAN;
-			split_cost_init(&cost, in.version);
-			split_walk(&in, &cost, &cost, &out);
+			boost_replay(&k, &before, 0, &out);
 			n++;
 			ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
 			anon0 &= out.r[RC_KSWAPD].anon_pred == 0;
-			if (getenv("T_SPLIT_DEBUG"))
-				fprintf(stderr, "boost inf %lu: p %.2f est %.2f anon %.0f scanned %.0f reclaimed %.0f\n", k.inf, truth_priority(&k), out.r[RC_KSWAPD].p_est, out.r[RC_KSWAPD].anon_pred, in.scanned[RC_KSWAPD], in.reclaimed[RC_KSWAPD]);
-			in.anon_measured = 10;
-			split_walk(&in, &cost, &cost, &with_anon);
+			boost_replay(&k, &before, 10, &with_anon);
 			normal += with_anon.r[RC_KSWAPD].p_est < 8;
 		}
 	tap_ok(ok == n && anon0,
@@ -530,19 +535,12 @@ static void boost_walks(void)
 	/* normal walks reclaiming more than any boost: replayed as they are */
 	for (i = ok = n = 0; i < 4; i++) {
 		struct ref k = base(60, 40000), before;
-		struct split_cost cost;
-		struct split_in in;
 		struct split_out out;
 
 		memset(k.trace, 0, sizeof(k.trace));
 		before = k;
 		kswapd_walk(&k, 3000 + 500 * (ul)i);
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.boost_max_sum = 2250 + 512;
-		in.anon_measured = 0;
-		in.eff_anon = in.eff_file = NAN;
-		split_cost_init(&cost, in.version);
-		split_walk(&in, &cost, &cost, &out);
+		boost_replay(&k, &before, 0, &out);
 		n++;
 		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1 &&
 		      truth_priority(&k) < 8;
