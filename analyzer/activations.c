@@ -101,6 +101,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		if (!first) {
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
+			a->anon_recorded |= !isnan(metric_stream_value(&ms, METRIC_anon_scanned));
 		}
 		/* an interval with neither can hold no refault walk: not kept */
 		rc = first || !(v.act > 0 || v.busy[ACT_KSWAPD] > 0 ||

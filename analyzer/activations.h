@@ -13,7 +13,8 @@
  *     begin), at a moment of the window each as likely: so the intervals
  *     of the window share it as their reclaimer's walks share its time,
  *     which the pages they scanned measure (the prediction, which must
- *     not read pgscan_anon to place it).  Not as the walks begun share
+ *     not read the anon share of the scan to place it; the rest's
+ *     pages are pgscan_anon + pgscan_file less kswapd's and direct's).  Not as the walks begun share
  *     it: a reclaimer that scans a lot in few long walks is walking most
  *     of the interval, and a walk that saw a refault scans SCAN_FRACT
  *     levels to its end (its snapshot is taken only then), so it is the
@@ -47,6 +48,7 @@ struct activations {
 	/* the run's pswpout and pgscan_anon, all of it (the what-if's
 	 * swap-out per anon page scanned) */
 	double swap_out, anon_scanned;
+	int anon_recorded;         /* the run has pgscan_anon (5.8+) */
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 

@@ -803,6 +803,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 		iv->whatif_anon = wo.anon_pred;
 		a->whatif_anon += wo.anon_pred;
 		a->whatif_swap += isnan(per_anon) ? NAN : sp.swap_out;
+		if (isnan(per_anon))
+			a->whatif_why = st->act.anon_recorded ?
+					"the run scanned no anon page" :
+					"pgscan_anon was not recorded (kernels before 5.8)";
 	}
 }
 

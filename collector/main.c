@@ -244,7 +244,7 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 
 /*
  * The files, then the tracepoint counts (after the files: src = nr) up to
- * mono_ns, the time /proc/vmstat (the first file) is read.
+ * mono_ns, taken just before /proc/vmstat (the first file) is read.
  */
 static int read_sources(struct collector *c, int64_t mono_ns)
 {

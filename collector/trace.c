@@ -438,7 +438,8 @@ int64_t trace_line_time_ns(const char *line, size_t len)
 	}
 	if (p == ev || p == line || p[-1] != '.' || unit != 1000000000)
 		return -1;    /* trace_pipe prints six digits after the point */
-	for (p--; p > line && p[-1] >= '0' && p[-1] <= '9' && mul <= 1000000000000LL; p--) {
+	/* at most 9 digits of seconds (31 years): no int64 overflow below */
+	for (p--; p > line && p[-1] >= '0' && p[-1] <= '9' && mul <= 100000000; p--) {
 		sec += (int64_t)(p[-1] - '0') * mul;
 		mul *= 10;
 	}
@@ -476,8 +477,9 @@ int trace_prio_drain(struct trace_prio *t, int64_t cutoff_ns)
 	if (!t->mono)
 		cutoff_ns = -1;
 	/* the lines the last drain kept back first: trace_pipe gives the
-	 * CPUs' events merged in time order, so the first line past the
-	 * cutoff ends the sample's share */
+	 * CPUs' events merged in time order (of those committed when it is
+	 * read: one committed late on another CPU comes later, and counts a
+	 * sample late), so the first line past the cutoff ends the share */
 	if (t->buf && count_lines(t, cutoff_ns))
 		return 0;
 	while (t->fd >= 0 && total < TRACE_MAX_PER_SAMPLE) {

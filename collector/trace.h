@@ -89,7 +89,7 @@ int trace_prio_start(struct trace_prio *t, const char *root);
 
 /*
  * Drain trace_pipe into the counts, up to the events stamped at cutoff_ns
- * (CLOCK_MONOTONIC; the time the sample read /proc/vmstat): later ones
+ * (CLOCK_MONOTONIC; taken just before the sample reads /proc/vmstat): later ones
  * wait for the next drain.  So a sample's trace counts cover the same
  * interval as its counters, not the interval plus the time the other
  * files and the drain itself took, during which reclaim goes on (on the

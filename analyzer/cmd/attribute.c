@@ -506,10 +506,11 @@ static void whatif_text(const struct run_ref *r, const struct run_model *m,
 		printf("swap-out %.0f pages predicted (recorded: %.0f)\n",
 		       a->whatif_swap, a->swapped);
 	else if (isnan(a->whatif_swap))
-		printf("anon scanned %.0f, swap-out not predicted: the run "
-		       "scanned no anon page, so its swap-out per anon page "
-		       "scanned is unknown (recorded: %.0f, %.0f)\n",
-		       a->whatif_anon, a->anon_meas, a->swapped);
+		printf("anon scanned %.0f, swap-out not predicted: %s, so its "
+		       "swap-out per anon page scanned is unknown (recorded: "
+		       "%.0f, %.0f)\n", a->whatif_anon,
+		       a->whatif_why ? a->whatif_why : "no anon page scanned",
+		       a->anon_meas, a->swapped);
 	else
 		printf("anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, "
 		       "%.0f)\n", a->whatif_anon, a->whatif_swap, a->anon_meas,
@@ -523,9 +524,11 @@ static void whatif_check(const struct attribution *a, double sw, size_t nr,
 	printf("  measured at swappiness %.0f (%zu run%s, mean): anon scanned "
 	       "%.0f, swap-out %.0f pages; ", sw, nr, nr == 1 ? "" : "s", manon,
 	       mswap);
-	if (isnan(a->whatif_swap))
-		printf("anon scanned predicted %+.0f%%\n", manon > 0 ?
-		       100 * (a->whatif_anon - manon) / manon : 0);
+	if (isnan(a->whatif_swap) && manon > 0)
+		printf("anon scanned predicted %+.0f%%\n",
+		       100 * (a->whatif_anon - manon) / manon);
+	else if (isnan(a->whatif_swap))
+		printf("anon scanned predicted %.0f where none were\n", a->whatif_anon);
 	else if (mswap > 0)
 		printf("prediction %+.0f%%\n", 100 * (a->whatif_swap - mswap) / mswap);
 	else if (a->whatif_swap < 0.5)

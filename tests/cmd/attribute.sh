@@ -175,6 +175,12 @@ sed 's/^\([23]\),14,14,2,7,7,7,/\1,14,14,2,0,0,14,/' ratio.csv > noanon.csv
 "$VMSCOPE" attribute noanon.db --what-if swappiness=200 > noanon.out
 check "attribute-1.33 --what-if from a run without anon scanning predicts the anon scan, not the swap-out" \
 	grep -q 'anon scanned [1-9][0-9]*, swap-out not predicted: the run scanned no anon page' noanon.out
+# nor a run of a kernel without pgscan_anon (before 5.8): it says so
+cut -d, -f1-5,8- ratio.csv > oldk.csv
+"$VMSCOPE" import oldk.csv -o oldk.db --tag kernel=5.4.0 --tag swappiness=60 || fail "import oldk.csv"
+"$VMSCOPE" attribute oldk.db --what-if swappiness=200 > oldk.out
+check "attribute-1.35 --what-if without pgscan_anon: the swap-out not predicted, for want of the counter" \
+	grep -q 'swap-out not predicted: pgscan_anon was not recorded' oldk.out
 
 # a file activation reaches walks up to 1 s before the interval that shows
 # it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after

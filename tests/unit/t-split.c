@@ -472,20 +472,9 @@ static void refault_walks(void)
 	       ks.p_ok, ks.n, dr.p_ok, dr.n);
 }
 
-/*
- * Boosted kswapd walks: each reclaims its boost (between the high
- * watermarks' sum, 1500 here, and the most the zones can hold, 2250 + 512)
- * at levels 12, 11 and then 10 only, scanning no anon; the model is told
- * the largest boost the zones can hold and the interval's pgscan_anon (0).
- * The scan-weighted priority is about 10, where a normal walk reclaiming
- * as much would be replayed down past level 5, and with an inactive file
- * list low against the active one no anon is scanned where a walk that
- * may swap is SCAN_FRACT.
- * The same walks with anon scanned in the interval are not read as
- * boosted.
- */
 /* The model's replay of kswapd in k since before: the zones' largest
- * boost 2250 + 512 pages, the interval's pgscan_anon anon. */
+ * boost 2250 + 512 pages (a zone of high 1500, one of high under 342),
+ * the interval's pgscan_anon anon. */
 static void boost_replay(const struct ref *k, const struct ref *before,
 			 double anon, struct split_out *out)
 {
@@ -500,6 +489,18 @@ static void boost_replay(const struct ref *k, const struct ref *before,
 	split_walk(&in, &cost, &cost, out);
 }
 
+/*
+ * Boosted kswapd walks: each reclaims its boost (between the high
+ * watermarks' sum, 1500 here, and the most the zones can hold, 2250 + 512)
+ * at levels 12, 11 and then 10 only, scanning no anon; the model is told
+ * the largest boost the zones can hold and the interval's pgscan_anon (0).
+ * The scan-weighted priority is about 10, where a normal walk reclaiming
+ * as much would be replayed down past level 5, and with an inactive file
+ * list low against the active one no anon is scanned where a walk that
+ * may swap is SCAN_FRACT.
+ * The same walks with anon scanned in the interval are not read as
+ * boosted.
+ */
 static void boost_walks(void)
 {
 	static const int sw[] = { 60, 100 };
