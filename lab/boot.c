@@ -240,6 +240,16 @@ static void relay(void *ctx, const char *line)
 		fprintf(stderr, "lab: %s %s\n", b->prefix, line);
 }
 
+/* s's length less its line end (the serial console ends lines CR LF) */
+static int line_len(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	return (int)n;
+}
+
 /*
  * The last lines of the console log, for a failure report.  Each printed
  * with a newline of its own: a guest stopped by ^C leaves its last line
@@ -258,8 +268,7 @@ static void console_tail(const char *path, int lines)
 		fclose(f);
 	fprintf(stderr, "lab: the end of the console log '%s':\n", path);
 	for (i = n > lines ? n - lines : 0; i < n; i++)
-		fprintf(stderr, "  | %.*s\n", (int)strcspn(buf[i % 64], "\r\n"),
-			buf[i % 64]);
+		fprintf(stderr, "  | %.*s\n", line_len(buf[i % 64]), buf[i % 64]);
 }
 
 /* Why a guest did not send a database back, from its console. */
