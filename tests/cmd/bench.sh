@@ -23,8 +23,11 @@ if [ ! -f /sys/fs/cgroup/memory/memory.limit_in_bytes ] &&
 	done_testing; exit 0
 fi
 swaps_before=$(cat /proc/swaps)
-state() {  # what the benchmark may change: swap areas, cgroups, work dirs, swappiness
-	echo "$(cat /proc/swaps)|$(ls /sys/fs/cgroup/memory 2>/dev/null | grep -c vmscope-bench)|$(ls -d /var/tmp/vmscope-bench.* 2>/dev/null | wc -l)|$(cat /proc/sys/vm/swappiness)"
+# what the benchmark may change: swap areas (name, type, size, priority:
+# the pages another area holds move with the machine's load), cgroups,
+# work dirs, swappiness
+state() {
+	echo "$(awk '{ print $1, $2, $3, $5 }' /proc/swaps)|$(ls /sys/fs/cgroup/memory 2>/dev/null | grep -c vmscope-bench)|$(ls -d /var/tmp/vmscope-bench.* 2>/dev/null | wc -l)|$(cat /proc/sys/vm/swappiness)"
 }
 before=$(state)
 # should a bench die unclean, take down only its own swap file
