@@ -574,6 +574,15 @@ static void one_walk(struct split_in *in, enum reclaimer who, double sw,
 	in->activate_file = activate_file;
 }
 
+/* The interval after o of the same kswapd: its walk goes on where o left it. */
+static void next_interval(struct split_in *in, const struct split_cost *c,
+			  struct split_out *o)
+{
+	in->kswapd_resume = o->r[RC_KSWAPD].p_end;
+	in->kswapd_resume_refault = o->r[RC_KSWAPD].end_refault;
+	split_walk(in, c, c, o);
+}
+
 /*
  * Cases computed by hand from v6.1 get_scan_count() (integer
  * arithmetic); the numbers in the names are the hand results.
@@ -686,11 +695,10 @@ static void hand_cases(void)
 	 */
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 70, 0);
 	split_walk(&in, &c, &c, &o);
-	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
 	in.scanned[RC_KSWAPD] = 240;
 	in.reclaimed[RC_KSWAPD] = 240;
 	in.walks[RC_KSWAPD] = 0;
-	split_walk(&in, &c, &c, &o);
+	next_interval(&in, &c, &o);
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (9.0 * 80 + 8 * 160) / 240) < 1e-9,
 	       "split-6.1 kswapd scanning without a new pageoutrun goes on from where its walk stood: p 8.33 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
@@ -703,12 +711,10 @@ static void hand_cases(void)
 	 */
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 400000, 100000, 74, 1);
 	split_walk(&in, &c, &c, &o);
-	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
-	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
 	in.activate_file = 0;
 	in.walks[RC_KSWAPD] = 0;
 	in.scanned[RC_KSWAPD] = 148;
-	split_walk(&in, &c, &c, &o);
+	next_interval(&in, &c, &o);
 	tap_ok(fabs(o.anon_pred - 15.0 * 148 / 151) < 1e-9 &&
 	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] == o.anon_pred,
 	       "split-6.2 a walk that saw a refault keeps SCAN_FRACT at its next levels: 14.7 anon, file_refaults (%.2f)",
@@ -728,11 +734,9 @@ static void hand_cases(void)
 	 */
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 230, 0);
 	split_walk(&in, &c, &c, &o);
-	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
-	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
 	in.scanned[RC_KSWAPD] = 110;
 	in.reclaimed[RC_KSWAPD] = 110;
-	split_walk(&in, &c, &c, &o);
+	next_interval(&in, &c, &o);
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - (8.0 * 80 + 12 * 10 + 11 * 20) / 110) < 1e-9,
 	       "split-6.4 a kswapd walk that ends after a new pageoutrun finishes its level first: p 8.91 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
@@ -757,11 +761,9 @@ static void hand_cases(void)
 	in.high_wmark_sum = 200;
 	in.eff_file = 1;
 	split_walk(&in, &c, &c, &o);
-	in.kswapd_resume = o.r[RC_KSWAPD].p_end;
-	in.kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
 	in.scanned[RC_KSWAPD] = 300;
 	in.reclaimed[RC_KSWAPD] = 300;
-	split_walk(&in, &c, &c, &o);
+	next_interval(&in, &c, &o);
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 2540.0 / 300) < 1e-9,
 	       "split-6.6 ... and no more of its pass than reclaims nr_to_reclaim: p 8.47 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
