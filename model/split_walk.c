@@ -640,8 +640,6 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
-	if (m.boosted)
-		m.finish = 0;
 	nref = m.boosted ? 0 : refault_walks(in, r, walks);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
