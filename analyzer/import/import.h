@@ -36,6 +36,12 @@ extern const char *const import_sources[NR_SOURCES];
  */
 #define IMPORT_EPOCH_MIN_US 1000000000000000LL
 
+/*
+ * Times past this (µs: the year 2255) are refused.  A run's span goes on
+ * to be stored in nanoseconds (span * 1000), which must fit 63 bits.
+ */
+#define IMPORT_TIME_MAX_US 9000000000000000LL
+
 /* ------------------------------------------------------------------ */
 /* reader.c: decompression by magic bytes, and lines                   */
 /* ------------------------------------------------------------------ */

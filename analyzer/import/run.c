@@ -649,7 +649,7 @@ static int rebooted(struct importer *im, int64_t back, int64_t common)
 }
 
 /* t of this sample relative to the run's start; -1 (with a message) if
- * it is before the previous one. */
+ * it is before the previous one or too far out to be a time. */
 static int sample_time(struct importer *im, int64_t t_in, int64_t *t)
 {
 	if (t_in < 0)
@@ -658,6 +658,11 @@ static int sample_time(struct importer *im, int64_t t_in, int64_t *t)
 		*t = t_in - im->base_us;
 	else
 		*t = t_in;
+	if (t_in > IMPORT_TIME_MAX_US)
+		return import_fail(im, "time %.6f s is past the year 2255: not "
+				   "a time", t_in / 1e6);
+	if (*t > IMPORT_TIME_MAX_US)     /* sample after sample, no time */
+		return import_fail(im, "the run goes on past the year 2255");
 	if (im->seq && *t < im->last_t_us)
 		return import_fail(im, "time goes backwards (%.6f s after "
 				   "%.6f s)", *t / 1e6, im->last_t_us / 1e6);

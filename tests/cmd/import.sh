@@ -78,6 +78,9 @@ bad 3 "$TMP/bad.csv" "bad.csv:3: CSV: column 2: 'x' is not a whole number"
 printf '\n\n' > "$TMP/empty.log"
 bad 4 "$TMP/empty.log" "no samples"
 bad 5 "$TMP/missing.log" "cannot open '$TMP/missing.log'"
+# a time so far out that the run's span in ns would not fit 64 bits
+printf 't,pgfault\n0,1\n9300000000,2\n' > "$TMP/far.csv"
+bad 7 "$TMP/far.csv" "far.csv:3: CSV: time 9300000000.000000 s is past the year 2255: not a time"
 is "$(q "$db" 'PRAGMA integrity_check')" ok "import-6.6 the database is intact"
 rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/loop.log")
 is "$rc" 2 "import-7.1 without -o is misuse"
