@@ -449,7 +449,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	lists_from(ms, rs, RAW_IA, 1, &si->node);
 	seen_push(st, st->t1, &si->node);
 	seen_fill(st, si);
-	si->anon_measured = nz(in->scan_anon);
+	si->anon_measured = in->scan_anon;     /* NAN: not recorded (before 5.8) */
 	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
 	if (si->has_cg)
 		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);

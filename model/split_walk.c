@@ -608,6 +608,20 @@ static int boosted_walks(const struct split_in *in, enum reclaimer r, double wal
 	       in->anon_measured == 0;
 }
 
+/*
+ * Whether a walk of the interval can have scanned the lists as one that
+ * saw a refault: SCAN_FRACT with anon in.  Not where the interval scanned
+ * no anon page at all (pgscan_anon, attribution only): the refaults it
+ * shows were seen, if at all, after the last level its walks scanned, as
+ * prepare_scan_count() reads them once per shrink_node() (v6.1 and
+ * v6.18).  Those walks still end the interval having seen them
+ * (end_refault): their next level, in the next interval, lets anon in.
+ */
+static int anon_let_in(const struct split_in *in)
+{
+	return !(in->anon_measured == 0);
+}
+
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 			     const struct split_cost *cost, struct split_reclaim_out *o,
 			     double *refault_share)
@@ -653,7 +667,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	*refault_share = nref / walks;
 	o->end_refault = nref / walks;
 	o->p_est = 0;
-	walk_parts(in, r, cost, &m, walks, nref, o, &deep, &zero);
+	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0, o,
+		   &deep, &zero);
 	if (m.boosted)
 		o->p_end = NAN;    /* it ended with its boost reclaimed */
 	/*

@@ -181,6 +181,17 @@ cut -d, -f1-5,8- ratio.csv > oldk.csv
 "$VMSCOPE" attribute oldk.db --what-if swappiness=200 > oldk.out
 check "attribute-1.35 --what-if without pgscan_anon: the swap-out not predicted, for want of the counter" \
 	grep -q 'swap-out not predicted: pgscan_anon was not recorded' oldk.out
+# a kernel without pgscan_anon does not show that an interval scanned no
+# anon page: its walks that saw a refault (one activation an interval,
+# 400000 inactive file pages: cache trim otherwise) let anon in as ever
+{ echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+  for t in 0 1 2 3 4; do
+	echo "$t,$((74 * t)),$((60 * t)),$t,$((7 * t)),105984,1000,400000,100000,100000,$t"
+  done; } > oldref.csv
+"$VMSCOPE" import oldref.csv -o oldref.db --tag kernel=5.4.0 --tag swappiness=60 || fail "import oldref.csv"
+"$VMSCOPE" attribute oldref.db --format csv | tr -d '"' > oldref.out
+check "attribute-1.36 without pgscan_anon the refault walks still explain the swap-out: 28 pages file_refaults" \
+	grep -q '^1,split-lru,file_refaults,28,1.0000,' oldref.out
 
 # a file activation reaches walks up to 1 s before the interval that shows
 # it (vmstat_update() folds per-CPU diffs every second) and up to 2 s after

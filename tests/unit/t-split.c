@@ -291,6 +291,7 @@ static void model_view(const struct ref *k, const struct ref *before, int who,
 	in->file_writes = 0;
 	in->restore_anon = in->restore_file = 0;
 	in->activate_anon = in->activate_file = 0;
+	in->anon_measured = k->pgscan_anon - before->pgscan_anon;
 }
 
 struct tally {
@@ -551,6 +552,58 @@ static void boost_walks(void)
 	       ok, n);
 }
 
+/*
+ * A refault counted after the interval's walks had scanned their last
+ * level: prepare_scan_count() reads WORKINGSET_ACTIVATE_FILE once per
+ * shrink_node() (v6.1), so those walks trimmed the cache, scanning no
+ * anon, while the interval shows activations.  The model is told both:
+ * the activations and the interval's pgscan_anon, 0.  It replays trim
+ * walks (their depth, no anon), and the kswapd walk still ends the
+ * interval having seen the refault (end_refault: its next level lets
+ * anon in).  Direct walks go to level 8 here (inactive file 6000: levels
+ * 12 to 9 reclaim 22 pages of the 32); as refault walks, anon in from
+ * level 12 on, they would stop higher up.
+ */
+static void late_refaults(void)
+{
+	static const int sw[] = { 60, 100, 200 };
+	int i, who, ok = 0, n = 0, anon0 = 1, seen = 1, w;
+
+	for (i = 0; i < 3; i++)
+		for (who = RC_KSWAPD; who <= RC_DIRECT; who++) {
+			struct ref k = base(sw[i], 6000), before;
+			struct split_cost cost;
+			struct split_in in;
+			struct split_out out;
+
+			k.af = 3000;
+			k.eff_file = 1.0;
+			memset(k.trace, 0, sizeof(k.trace));
+			before = k;
+			for (w = 0; w < 17; w++) {
+				if (who == RC_KSWAPD)
+					kswapd_walk(&k, 100 + 20 * (ul)w);
+				else
+					direct_walk(&k);
+			}
+			k.refault_seen = 1;        /* after the last level */
+			model_view(&k, &before, who, &in);
+			in.activate_file = 3;
+			in.eff_anon = in.eff_file = NAN;
+			split_cost_init(&cost, in.version);
+			split_walk(&in, &cost, &cost, &out);
+			n++;
+			ok += fabs(out.r[who].p_est - truth_priority(&k)) <= 1;
+			anon0 &= in.anon_measured == 0 && out.r[who].anon_pred == 0;
+			if (who == RC_KSWAPD)
+				seen &= out.r[who].end_refault > 0;
+		}
+	tap_ok(ok == n && anon0,
+	       "split-10.1 walks that scanned before the interval's refault showed: replayed as cache trim, priority within one level in %d of %d, no anon",
+	       ok, n);
+	tap_ok(seen, "split-10.2 and kswapd's walk ends the interval having seen the refault");
+}
+
 /* One walk of a given size on given lists, through the model. */
 static void one_walk(struct split_in *in, enum reclaimer who, double sw,
 		     double ia, double aa, double inf, double af, double scanned,
@@ -572,6 +625,7 @@ static void one_walk(struct split_in *in, enum reclaimer who, double sw,
 	in->scanned[who] = scanned;
 	in->walks[who] = 1;
 	in->activate_file = activate_file;
+	in->anon_measured = NAN;      /* a prediction: pgscan_anon not read */
 }
 
 /* The interval after o of the same kswapd: its walk goes on where o left it. */
@@ -1009,6 +1063,7 @@ int main(void)
 	settled_walks();
 	refault_walks();
 	boost_walks();
+	late_refaults();
 	hand_cases();
 	stale_cases();
 	costs();
