@@ -44,7 +44,9 @@ struct split_in {
 	struct split_lists node, cg;
 	int has_cg;
 	/* the same at the start of the interval: the walks are replayed on
-	 * both (half each), since the lists move between two samples */
+	 * both, since the lists move between two samples; half each, or in
+	 * the attribution the share that scans the anon measured
+	 * (split_walk()) */
 	struct split_lists node_prev, cg_prev;
 	int has_prev;
 	double free, high_wmark_sum;      /* pages; high_wmark_sum 0: unknown */

@@ -530,8 +530,8 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
  */
 static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       const struct split_cost *cost, struct walk_mix *m,
-		       double walks, double nref, struct split_reclaim_out *o,
-		       double *deep, int *zero)
+		       double walks, double nref, double start_share,
+		       struct split_reclaim_out *o, double *deep, int *zero)
 {
 	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
 	double k = floor(nref), p[2], w;
@@ -550,7 +550,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 		for (start = 0; start <= in->has_prev; start++)
 			for (j = 0; j < nseen; j++) {
 				/* end, start gauges; each flushed view alike */
-				w = pw * (in->has_prev ? 0.5 : 1) / nseen;
+				w = pw / nseen * (!in->has_prev ? 1 :
+						  start ? start_share : 1 - start_share);
 				fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
 					 views ? &in->seen[j] : NULL);
 				refault = trim;
@@ -623,8 +624,8 @@ static int anon_let_in(const struct split_in *in)
 }
 
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
-			     const struct split_cost *cost, struct split_reclaim_out *o,
-			     double *refault_share)
+			     const struct split_cost *cost, double start_share,
+			     struct split_reclaim_out *o, double *refault_share)
 {
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
@@ -667,8 +668,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	*refault_share = nref / walks;
 	o->end_refault = nref / walks;
 	o->p_est = 0;
-	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0, o,
-		   &deep, &zero);
+	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
+		   start_share, o, &deep, &zero);
 	if (m.boosted)
 		o->p_end = NAN;    /* it ended with its boost reclaimed */
 	/*
@@ -689,7 +690,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 }
 
 static void walk_all(const struct split_in *in, const struct split_cost *node_cost,
-		     const struct split_cost *cg_cost, struct split_out *out)
+		     const struct split_cost *cg_cost, double start_share,
+		     struct split_out *out)
 {
 	int r;
 
@@ -699,7 +701,8 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
 					     cg_cost : node_cost;
 		double share = 0;
 
-		replay_reclaimer(in, (enum reclaimer)r, c, &out->r[r], &share);
+		replay_reclaimer(in, (enum reclaimer)r, c, start_share, &out->r[r],
+				 &share);
 		out->anon_pred += out->r[r].anon_pred;
 		if (out->r[r].active && share > out->refault_walks)
 			out->refault_walks = share;
@@ -714,7 +717,8 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
  * sees more often, once the flush has happened).
  */
 static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
-		      const struct split_cost *cg_cost, struct split_out *out)
+		      const struct split_cost *cg_cost, double start_share,
+		      struct split_out *out)
 {
 	struct split_in one = *in;
 	struct split_out o;
@@ -724,7 +728,7 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 	one.seen_n = 1;
 	for (j = in->seen_n - 1; j >= 0; j--) {
 		one.seen[0] = in->seen[j];
-		walk_all(&one, node_cost, cg_cost, &o);
+		walk_all(&one, node_cost, cg_cost, start_share, &o);
 		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
 		if (d < best) {
 			best = d;
@@ -733,14 +737,51 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 	}
 }
 
-void split_walk(const struct split_in *in, const struct split_cost *node_cost,
-		const struct split_cost *cg_cost, struct split_out *out)
+static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, double start_share,
+		       struct split_out *out)
 {
 	if (in->seen_n > 1 && !isnan(in->anon_measured) &&
 	    split_flushed_view(in->version))
-		pick_view(in, node_cost, cg_cost, out);
+		pick_view(in, node_cost, cg_cost, start_share, out);
 	else
-		walk_all(in, node_cost, cg_cost, out);
+		walk_all(in, node_cost, cg_cost, start_share, out);
+}
+
+/*
+ * The share of the walks that saw the lists as they were at the start of
+ * the interval, the others seeing them as at its end.  The lists change
+ * at moments two samples do not show (a file read, a truncate, a bulk
+ * deactivation: a cgroup's inactive file list goes from 256 pages to
+ * 26000 in a quarter second, and the walks before that moment let anon
+ * in where those after trim the cache).  A prediction takes half each;
+ * the attribution, which reads pgscan_anon, takes the share under which
+ * the walks scan the anon pages measured (anon is linear in the share:
+ * each view's walks are replayed on their own), half where both views
+ * scan alike.
+ */
+static double start_share_for(const struct split_in *in, const struct split_cost *node_cost,
+			      const struct split_cost *cg_cost, struct split_out *out)
+{
+	double end_anon, start_anon;
+
+	if (!in->has_prev || isnan(in->anon_measured))
+		return 0.5;
+	walk_views(in, node_cost, cg_cost, 0, out);
+	end_anon = out->anon_pred;
+	walk_views(in, node_cost, cg_cost, 1, out);
+	start_anon = out->anon_pred;
+	if (!(fabs(start_anon - end_anon) > 1e-9))
+		return 0.5;
+	return fmin(1, fmax(0, (in->anon_measured - end_anon) /
+			       (start_anon - end_anon)));
+}
+
+void split_walk(const struct split_in *in, const struct split_cost *node_cost,
+		const struct split_cost *cg_cost, struct split_out *out)
+{
+	walk_views(in, node_cost, cg_cost,
+		   start_share_for(in, node_cost, cg_cost, out), out);
 }
 
 int split_refault_window(double t0, double t1, double a0, double a1)
