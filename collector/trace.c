@@ -362,6 +362,12 @@ static int memcg_pid_index(const struct trace_types *tt, pid_t pid)
 	return -1;
 }
 
+/* a + b for counts (both >= 0), held at INT64_MAX: a line may say anything */
+static int64_t count_add(int64_t a, int64_t b)
+{
+	return b > INT64_MAX - a ? INT64_MAX : a + b;
+}
+
 static void count_type_line(struct trace_prio *t, const char *s, size_t len)
 {
 	struct trace_types *tt = &t->types;
@@ -373,7 +379,8 @@ static void count_type_line(struct trace_prio *t, const char *s, size_t len)
 	case 1:
 		who = is_kswapd(t, pid) ? TT_KSWAPD :
 		      memcg_pid_index(tt, pid) >= 0 ? TT_CGROUP : TT_DIRECT;
-		tt->count[kind][type][who] += pages;
+		tt->count[kind][type][who] =
+			count_add(tt->count[kind][type][who], pages);
 		break;
 	case 2:
 		if (memcg_pid_index(tt, pid) < 0 &&
@@ -415,11 +422,12 @@ void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 
 			(k ? t->kswapd_count : t->direct_count)[v]++;
 			if (!trace_parse_scan(s, len, &n, &file))
-				t->scanned[!k][file][v] += n;
+				t->scanned[!k][file][v] =
+					count_add(t->scanned[!k][file][v], n);
 		}
 		break;
 	case 2:
-		t->lost += v;
+		t->lost = count_add(t->lost, v);
 		break;
 	}
 }

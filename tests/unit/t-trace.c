@@ -76,6 +76,25 @@ static void counts(void)
 	       "trace-3.2 another task's file passes at 12: two passes, 512 file pages, none for kswapd");
 }
 
+/* counts a line may push past 2^63: held there, never negative */
+static void count_limits(void)
+{
+	static const char lost[] = "CPU:1 [LOST 9223372036854775807 EVENTS]";
+	static const char big[] = "              dd-3999    [000] .....  8086.6: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=9223372036854775807 "
+		"priority=12 flags=RECLAIM_WB_FILE";
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	trace_prio_count_line(&t, lost, strlen(lost));
+	trace_prio_count_line(&t, lost, strlen(lost));
+	trace_prio_count_line(&t, big, strlen(big));
+	trace_prio_count_line(&t, big, strlen(big));
+	tap_ok(t.lost == INT64_MAX && t.scanned[1][1][12] == INT64_MAX,
+	       "trace-3.3 lost events and pages scanned past 2^63 are held at 2^63 - 1 (%lld, %lld)",
+	       (long long)t.lost, (long long)t.scanned[1][1][12]);
+}
+
 /* the time stamps trace_pipe prints: seconds, a point, six digits */
 static void stamps(void)
 {
@@ -184,6 +203,7 @@ int main(void)
 	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
 	scan_fields();
 	counts();
+	count_limits();
 	stamps();
 	cutoff();
 	return tap_done();
