@@ -116,8 +116,9 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	return 0;
 }
 
-int activations_near(struct activations *a, double t0, double t1)
+double activations_near(struct activations *a, double t0, double t1)
 {
+	double n = 0;
 	size_t i;
 
 	/* passed for good: no later interval can meet their window */
@@ -126,8 +127,8 @@ int activations_near(struct activations *a, double t0, double t1)
 		a->near++;
 	for (i = a->near; i < a->n && a->iv[i].t0 - SPLIT_VMSTAT_FOLD_S < t1; i++)
 		if (a->iv[i].act > 0 && split_refault_window(t0, t1, a->iv[i].t0, a->iv[i].t1))
-			return 1;
-	return 0;
+			n += a->iv[i].act;
+	return n;
 }
 
 void activations_expected(struct activations *a, double t1, double *per_reclaimer)

@@ -5,8 +5,9 @@
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
- *   - activations_near(): whether a walk of the interval may have seen
- *     one (the attribution may name file_refaults there);
+ *   - activations_near(): how many a walk of the interval may have
+ *     seen (the attribution may name file_refaults there, in as many
+ *     walks at most);
  *   - activations_expected(): how many walks of each reclaimer are
  *     expected to have: each activation is seen by one walk per
  *     reclaimer, the one walking when it happened (or the next to
@@ -56,8 +57,8 @@ struct activations {
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id);
 
-/* Whether (t0, t1] meets the lag window of an activation. */
-int activations_near(struct activations *a, double t0, double t1);
+/* The activations whose lag window (t0, t1] meets, its own included. */
+double activations_near(struct activations *a, double t0, double t1);
 
 /* The expected refault walks of the interval ending at t1, per
  * reclaimer (enum reclaimer, model/split.h). */

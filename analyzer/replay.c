@@ -508,7 +508,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		si->cg_activate_file = raw_delta(ms, rs, RAW_CG_REFAULT_FILE);
 	if (!m->memcg)
 		si->cg_activate_file = NAN;
-	si->refault_near = activations_near(&st->act, st->t0, st->t1);
+	si->refault_window = activations_near(&st->act, st->t0, st->t1);
 	/* efficiency per type as measured up to the interval before */
 	if (st->scan_anon > 0)
 		st->eff_anon = st->steal_anon / st->scan_anon;
@@ -646,13 +646,13 @@ static void kswapd_state(const struct split_reclaim_out *k, double *end,
  * which interval of an activation's lag window held the walk that saw
  * it; it takes each reclaiming interval of the window as likely
  * (activations_expected()).  The attribution's walk lets any interval of
- * the window explain its measured anon scanning (si->refault_near).
+ * the window explain its measured anon scanning (si->refault_window).
  */
 static void predict(struct split_state *st, const struct split_in *si,
 		    struct split_in *sp)
 {
 	*sp = *si;
-	sp->refault_near = 0;
+	sp->refault_window = 0;
 	sp->anon_measured = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);

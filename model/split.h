@@ -63,10 +63,11 @@ struct split_in {
 	/* the benchmark cgroup's own file activations (or refaults, their
 	 * bound), for its limit reclaim; NAN: not recorded */
 	double cg_activate_file;
-	/* a file activation shown in a neighbouring interval whose lag
-	 * window (split_refault_window()) covers this one: a walk here may
-	 * have seen it although this interval's activate_file is 0 */
-	int refault_near;
+	/* the file activations shown in the intervals whose lag window
+	 * (split_refault_window()) covers this one, its own included: walks
+	 * here may have seen them although this interval's activate_file is
+	 * 0; as many walks at most (the attribution) */
+	double refault_window;
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;

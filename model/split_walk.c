@@ -344,12 +344,15 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
  * the snapshot its reclaimer took at the end of its last walk: each move
  * the walk can see starts one such walk, so A activations reach at most
  * min(A, W) of W walks; one shown nearby (split_refault_window()) at
- * least one.  A prediction gives the expected count instead.
+ * least one.  The activations of the whole lag window may have reached
+ * the interval's walks, as many at most: extra (0..1) takes that share of
+ * them beyond the interval's own (the attribution's fit, split_walk()).
+ * A prediction gives the expected count instead.
  */
 static double refault_walks(const struct split_in *in, enum reclaimer r,
-			    double walks)
+			    double walks, double extra)
 {
-	double n = in->activate_file > 0 ? in->activate_file : 0;
+	double n = in->activate_file > 0 ? in->activate_file : 0, most;
 
 	/*
 	 * cgroup limit reclaim compares the cgroup's own lruvec counter; the
@@ -359,10 +362,11 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 	if (r == RC_CGROUP && !isnan(in->cg_activate_file))
 		return fmin(walks, fmax(0, in->cg_activate_file));
 	if (in->has_expected)
-		n = in->refault_expected[r];
-	else if (in->refault_near && n < 1)
+		return fmin(walks, in->refault_expected[r]);
+	if (in->refault_window > 0 && n < 1)
 		n = 1;
-	return fmin(walks, n);
+	most = fmax(n, in->refault_window);    /* one walk an activation */
+	return fmin(walks, n + extra * (most - n));
 }
 
 /*
@@ -623,8 +627,17 @@ static int anon_let_in(const struct split_in *in)
 	return !(in->anon_measured == 0);
 }
 
+/*
+ * What the attribution fits to the anon pages measured (split_walk()):
+ * the share of the walks on the first sample's lists, and how many of the
+ * lag window's activations beyond the interval's own its walks saw.
+ */
+struct walk_fit {
+	double start_share, extra_refaults;
+};
+
 static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
-			     const struct split_cost *cost, double start_share,
+			     const struct split_cost *cost, const struct walk_fit *fit,
 			     struct split_reclaim_out *o, double *refault_share)
 {
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
@@ -655,7 +668,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
-	nref = m.boosted ? 0 : refault_walks(in, r, walks);
+	nref = m.boosted ? 0 : refault_walks(in, r, walks, fit->extra_refaults);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
 	 * saw a refault goes on seeing it, level after level, unless a direct
@@ -669,7 +682,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	o->end_refault = nref / walks;
 	o->p_est = 0;
 	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
-		   start_share, o, &deep, &zero);
+		   fit->start_share, o, &deep, &zero);
 	if (m.boosted)
 		o->p_end = NAN;    /* it ended with its boost reclaimed */
 	/*
@@ -690,7 +703,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 }
 
 static void walk_all(const struct split_in *in, const struct split_cost *node_cost,
-		     const struct split_cost *cg_cost, double start_share,
+		     const struct split_cost *cg_cost, const struct walk_fit *fit,
 		     struct split_out *out)
 {
 	int r;
@@ -701,8 +714,7 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
 					     cg_cost : node_cost;
 		double share = 0;
 
-		replay_reclaimer(in, (enum reclaimer)r, c, start_share, &out->r[r],
-				 &share);
+		replay_reclaimer(in, (enum reclaimer)r, c, fit, &out->r[r], &share);
 		out->anon_pred += out->r[r].anon_pred;
 		if (out->r[r].active && share > out->refault_walks)
 			out->refault_walks = share;
@@ -717,7 +729,7 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
  * sees more often, once the flush has happened).
  */
 static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
-		      const struct split_cost *cg_cost, double start_share,
+		      const struct split_cost *cg_cost, const struct walk_fit *fit,
 		      struct split_out *out)
 {
 	struct split_in one = *in;
@@ -728,7 +740,7 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 	one.seen_n = 1;
 	for (j = in->seen_n - 1; j >= 0; j--) {
 		one.seen[0] = in->seen[j];
-		walk_all(&one, node_cost, cg_cost, start_share, &o);
+		walk_all(&one, node_cost, cg_cost, fit, &o);
 		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
 		if (d < best) {
 			best = d;
@@ -738,14 +750,23 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 }
 
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
-		       const struct split_cost *cg_cost, double start_share,
+		       const struct split_cost *cg_cost, const struct walk_fit *fit,
 		       struct split_out *out)
 {
 	if (in->seen_n > 1 && !isnan(in->anon_measured) &&
 	    split_flushed_view(in->version))
-		pick_view(in, node_cost, cg_cost, start_share, out);
+		pick_view(in, node_cost, cg_cost, fit, out);
 	else
-		walk_all(in, node_cost, cg_cost, start_share, out);
+		walk_all(in, node_cost, cg_cost, fit, out);
+}
+
+/* The anon pages the interval's walks scan under fit f. */
+static double anon_under(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit f,
+			 struct split_out *out)
+{
+	walk_views(in, node_cost, cg_cost, &f, out);
+	return out->anon_pred;
 }
 
 /*
@@ -760,28 +781,59 @@ static void walk_views(const struct split_in *in, const struct split_cost *node_
  * each view's walks are replayed on their own), half where both views
  * scan alike.
  */
-static double start_share_for(const struct split_in *in, const struct split_cost *node_cost,
-			      const struct split_cost *cg_cost, struct split_out *out)
+static void fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
+			    const struct split_cost *cg_cost, struct walk_fit *fit,
+			    struct split_out *out)
 {
+	struct walk_fit f = *fit;
 	double end_anon, start_anon;
 
-	if (!in->has_prev || isnan(in->anon_measured))
-		return 0.5;
-	walk_views(in, node_cost, cg_cost, 0, out);
-	end_anon = out->anon_pred;
-	walk_views(in, node_cost, cg_cost, 1, out);
-	start_anon = out->anon_pred;
-	if (!(fabs(start_anon - end_anon) > 1e-9))
-		return 0.5;
-	return fmin(1, fmax(0, (in->anon_measured - end_anon) /
-			       (start_anon - end_anon)));
+	f.start_share = 0;
+	end_anon = anon_under(in, node_cost, cg_cost, f, out);
+	f.start_share = 1;
+	start_anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (fabs(start_anon - end_anon) > 1e-9)
+		fit->start_share = fmin(1, fmax(0, (in->anon_measured - end_anon) /
+						   (start_anon - end_anon)));
+}
+
+/*
+ * Where the walks scan less anon than measured even so, some of them saw
+ * activations that the samples show in a neighbouring interval of the lag
+ * window (one walk an activation at most): as many as scan the anon
+ * measured, by bisection (more refault walks scan more anon).
+ */
+static void fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			       const struct split_cost *cg_cost, struct walk_fit *fit,
+			       struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double lo = 0, hi = 1;
+	int it;
+
+	if (!(in->refault_window > 0) ||
+	    anon_under(in, node_cost, cg_cost, f, out) >= in->anon_measured)
+		return;
+	for (it = 0; it < 20; it++) {
+		f.extra_refaults = (lo + hi) / 2;
+		if (anon_under(in, node_cost, cg_cost, f, out) < in->anon_measured)
+			lo = f.extra_refaults;
+		else
+			hi = f.extra_refaults;
+	}
+	fit->extra_refaults = hi;
 }
 
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	walk_views(in, node_cost, cg_cost,
-		   start_share_for(in, node_cost, cg_cost, out), out);
+	struct walk_fit fit = { 0.5, 0 };
+
+	if (in->has_prev && !isnan(in->anon_measured))
+		fit_start_share(in, node_cost, cg_cost, &fit, out);
+	if (!isnan(in->anon_measured) && !in->has_expected)
+		fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
+	walk_views(in, node_cost, cg_cost, &fit, out);
 }
 
 int split_refault_window(double t0, double t1, double a0, double a1)
