@@ -113,8 +113,9 @@ struct split_reclaim_out {
 	double p_end;              /* progress point of the last walk (levels
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
-	/* no level but 0 lets anon in (anon_only_at_zero() in split_walk.c):
-	 * anon this reclaimer scanned means some walk reached priority 0 */
+	/* no level deeper than the replayed walks' but 0 lets anon in
+	 * (anon_only_at_zero() in split_walk.c): anon this reclaimer scanned
+	 * beyond the replay's means some walk reached priority 0 */
 	int anon_only_at_zero;
 	double anon_pred;          /* anon pages scanned, predicted */
 	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */

@@ -112,18 +112,21 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 }
 
 /*
- * Whether a walk on these lists can scan anon only at priority 0: no
- * level from 12 to 1 lets anon in (cache_trim_mode all the way down, or
- * SCAN_FILE) and level 0 is SCAN_EQUAL.  Then any anon such a walk
- * scanned says it reached 0, however few of the walks did.
+ * Whether a walk on these lists that went deeper than level `below` can
+ * scan anon only at priority 0: no level from below - 1 to 1 lets anon in
+ * (cache_trim_mode all the way down, or SCAN_FILE) and level 0 is
+ * SCAN_EQUAL.  Then any anon beyond what the replayed walks scanned down
+ * to `below` says some walk reached 0, however few of them did.  (With an
+ * inactive file list under 4096 pages level 12 is SCAN_FRACT, file >> 12
+ * being 0, and lets a little anon in; the levels under it trim.)
  */
-static int anon_only_at_zero(const struct walk_ctx *c)
+static int anon_only_at_zero(const struct walk_ctx *c, double below)
 {
 	enum cause why;
 	double a, f;
 	int q;
 
-	for (q = DEF_PRIORITY; q >= 1; q--) {
+	for (q = (int)fmin(DEF_PRIORITY, ceil(below) - 1); q >= 1; q--) {
 		level_scan(c, q, &a, &f, &why);
 		if (a > 0)
 			return 0;
@@ -572,7 +575,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					mm.s -= finish_walk(m, kinds, in, w, o, deep);
 				mix_solve(&mm, kinds, ea, ef, p);
 				mix_add(&mm, kinds, p, w, o, deep);
-				*zero &= anon_only_at_zero(&trim);
+				*zero &= anon_only_at_zero(&trim, *deep);
 				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
 					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
 			}

@@ -238,21 +238,27 @@ is "$(cat late.out)" "3.0:file_refaults 5.0:unexplained " \
 # walks can go all the way down: with 400000 inactive file pages in the
 # cgroup and no refaults no level but 0 lets anon in, so the 500 anon
 # pages scanned say a walk reached priority 0 (SCAN_EQUAL).  With 3000
-# level 12 is SCAN_FRACT and deeper FRACT levels could hold them too:
-# not deduced, unexplained (the cgroup's lists in bytes)
-for inf in 400000 3000; do
+# against 1000 active level 12 is SCAN_FRACT (3000 >> 12 is 0), a few
+# anon pages a walk, and 11..1 trim the cache: the rest is priority 0's
+# too.  With 3000 against 100000 active (inactive_is_low: file
+# deactivation) every level is SCAN_FRACT: the replayed walk scans the
+# anon itself, nothing is deduced (the cgroup's lists in bytes)
+for lists in 400000:1000 3000:1000 3000:100000; do
+	inf=${lists%:*} af=${lists#*:}
 	printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
-		"0,0,0,0,0,0,105984,1000,$inf,1000,100000,434110464,4096000,$((inf * 4096)),4096000,0" \
-		"1,500,1500,30,34,30,105984,1000,$inf,1000,100000,434110464,4096000,$((inf * 4096)),4096000,1" > zero.csv
-	"$VMSCOPE" import zero.csv -o "zero-$inf.db" --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
+		"0,0,0,0,0,0,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),0" \
+		"1,500,1500,30,34,30,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),1" > zero.csv
+	"$VMSCOPE" import zero.csv -o "zero-$inf-$af.db" --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
 		fail "import zero.csv"
-	"$VMSCOPE" attribute "zero-$inf.db" --format csv | tr -d '"' |
-		awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > "zero-$inf.out"
+	"$VMSCOPE" attribute "zero-$inf-$af.db" --format csv | tr -d '"' |
+		awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > "zero-$inf-$af.out"
 done
-is "$(cat zero-400000.out)" "near_oom:30:30 " \
+is "$(cat zero-400000-1000.out)" "near_oom:30:30 " \
 	"attribute-1.22 anon a cgroup scanned where only priority 0 lets it in: a walk reached 0, near_oom"
-is "$(cat zero-3000.out)" "unexplained:30:30 " \
-	"attribute-1.23 not where a level above 0 lets anon in too"
+is "$(cat zero-3000-1000.out)" "near_oom:30:30 " \
+	"attribute-1.23 and where level 12 lets a few in and the levels under it trim"
+is "$(cat zero-3000-100000.out)" "active_file_heavy:30:30 " \
+	"attribute-1.37 not where every level lets anon in: the walk's own, active_file_heavy"
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,

@@ -935,9 +935,12 @@ static void hand_cases(void)
 	       "split-6.6 ... and no more of its pass than reclaims nr_to_reclaim: p 8.47 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
 	/*
-	 * Where only priority 0 lets anon in: a cgroup walk over 400000
-	 * inactive file pages without refaults trims the cache at 12..1 and
-	 * is SCAN_EQUAL at 0; with 3000 (under 4096) level 12 is SCAN_FRACT;
+	 * Where only priority 0 lets anon in below the replayed walk: a
+	 * cgroup walk over 400000 inactive file pages without refaults trims
+	 * the cache at 12..1 and is SCAN_EQUAL at 0; with 3000 (under 4096)
+	 * level 12 is SCAN_FRACT, 11..1 trim (3000 >> 11 = 1), and a
+	 * 500-page walk is past 12 already; with 3000 against 100000 active
+	 * (inactive_is_low: file deactivation) every level is SCAN_FRACT;
 	 * kswapd never reaches 0; cgroup reclaim at swappiness 0 is SCAN_FILE
 	 * at 0 too; global direct walks are not taken (see split_walk.c).
 	 */
@@ -945,6 +948,9 @@ static void hand_cases(void)
 	split_walk(&in, &c, &c, &o);
 	i = o.r[RC_CGROUP].anon_only_at_zero;
 	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 3000, 1000, 500, 0);
+	split_walk(&in, &c, &c, &o);
+	i = i * 2 + o.r[RC_CGROUP].anon_only_at_zero;
+	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 3000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);
 	i = i * 2 + o.r[RC_CGROUP].anon_only_at_zero;
 	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 400000, 100000, 500, 0);
@@ -956,8 +962,8 @@ static void hand_cases(void)
 	one_walk(&in, RC_DIRECT, 60, 105984, 1000, 400000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);
 	i = i * 2 + o.r[RC_DIRECT].anon_only_at_zero;
-	tap_ok(i == 16, "split-7.1 anon only at priority 0: cgroup with plenty of file yes; small file, kswapd, swappiness 0, direct no (%d%d%d%d%d)",
-	       i >> 4 & 1, i >> 3 & 1, i >> 2 & 1, i >> 1 & 1, i & 1);
+	tap_ok(i == 48, "split-7.1 anon only at priority 0 below the walk: cgroup with plenty of file, small file past level 12 yes; file low against active, kswapd, swappiness 0, direct no (%d%d%d%d%d%d)",
+	       i >> 5 & 1, i >> 4 & 1, i >> 3 & 1, i >> 2 & 1, i >> 1 & 1, i & 1);
 	/* cgroup limit reclaim reads the cgroup's own activations */
 	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 400000, 100000, 74, 1);
 	in.cg_activate_file = 0;
