@@ -48,6 +48,7 @@ static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 	double all = metric(ms, METRIC_anon_scanned) + metric(ms, METRIC_file_scanned);
 
 	v->act = act >= 0 ? fmax(0, (double)ms->delta[act]) : 0;
+	v->left[ACT_KSWAPD] = v->left[ACT_DIRECT] = v->left[ACT_OTHER] = v->act;
 	v->busy[ACT_KSWAPD] = metric(ms, METRIC_kswapd_scanned);
 	v->busy[ACT_DIRECT] = metric(ms, METRIC_direct_scanned);
 	v->busy[ACT_OTHER] = fmax(0, all - v->busy[ACT_KSWAPD] - v->busy[ACT_DIRECT]);
@@ -116,19 +117,59 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	return 0;
 }
 
-double activations_near(struct activations *a, double t0, double t1)
+/* The next interval after i whose window (t0, t1] meets, from a->near. */
+static size_t next_near(const struct activations *a, size_t i, double t0, double t1)
 {
-	double n = 0;
-	size_t i;
+	for (; i < a->n && a->iv[i].t0 - SPLIT_VMSTAT_FOLD_S < t1; i++)
+		if (a->iv[i].act > 0 && split_refault_window(t0, t1, a->iv[i].t0, a->iv[i].t1))
+			return i;
+	return a->n;
+}
 
+static int is_own(const struct act_iv *v, double t1)
+{
+	return fabs(v->t1 - t1) < 1e-7;
+}
+
+/* The ACT_ slot of reclaimer r (enum reclaimer). */
+static int act_who(int r)
+{
+	return r == RC_KSWAPD ? ACT_KSWAPD : r == RC_DIRECT ? ACT_DIRECT : ACT_OTHER;
+}
+
+int activations_shown(struct activations *a, double t0, double t1)
+{
 	/* passed for good: no later interval can meet their window */
 	while (a->near < a->n && !split_refault_window(t0, INFINITY,
 						       a->iv[a->near].t0, a->iv[a->near].t1))
 		a->near++;
-	for (i = a->near; i < a->n && a->iv[i].t0 - SPLIT_VMSTAT_FOLD_S < t1; i++)
-		if (a->iv[i].act > 0 && split_refault_window(t0, t1, a->iv[i].t0, a->iv[i].t1))
-			n += a->iv[i].act;
+	return next_near(a, a->near, t0, t1) < a->n;
+}
+
+double activations_near(struct activations *a, double t0, double t1, int r)
+{
+	double n = 0;
+	size_t i;
+
+	activations_shown(a, t0, t1);     /* moves a->near on */
+	for (i = next_near(a, a->near, t0, t1); i < a->n; i = next_near(a, i + 1, t0, t1))
+		n += is_own(&a->iv[i], t1) ? a->iv[i].act : a->iv[i].left[act_who(r)];
 	return n;
+}
+
+void activations_take(struct activations *a, double t0, double t1, int r, double n)
+{
+	size_t i;
+
+	for (i = next_near(a, a->near, t0, t1); i < a->n && n > 0;
+	     i = next_near(a, i + 1, t0, t1)) {
+		double *left = &a->iv[i].left[act_who(r)], take = fmin(n, *left);
+
+		if (is_own(&a->iv[i], t1))
+			continue;      /* its own: the interval's count, not taken */
+		*left -= take;
+		n -= take;
+	}
 }
 
 void activations_expected(struct activations *a, double t1, double *per_reclaimer)
@@ -144,8 +185,7 @@ void activations_expected(struct activations *a, double t1, double *per_reclaime
 		return;
 	e = a->iv[a->cursor].expected;
 	for (r = 0; r < NR_RECLAIMERS; r++)
-		per_reclaimer[r] = e[r == RC_KSWAPD ? ACT_KSWAPD :
-				     r == RC_DIRECT ? ACT_DIRECT : ACT_OTHER];
+		per_reclaimer[r] = e[act_who(r)];
 }
 
 void activations_release(struct activations *a)

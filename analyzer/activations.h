@@ -5,9 +5,11 @@
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
- *   - activations_near(): how many a walk of the interval may have
- *     seen (the attribution may name file_refaults there, in as many
- *     walks at most);
+ *   - activations_shown(): whether a walk of the interval may have
+ *     seen one (the attribution may name file_refaults there);
+ *     activations_near(): how many more walks than its own count may
+ *     have, at most (the attribution's fit), and activations_take():
+ *     those its added walks took, which no later interval's can;
  *   - activations_expected(): how many walks of each reclaimer are
  *     expected to have: each activation is seen by one walk per
  *     reclaimer, the one walking when it happened (or the next to
@@ -37,6 +39,9 @@ enum { ACT_KSWAPD, ACT_DIRECT, ACT_OTHER, NR_ACT };
 struct act_iv {
 	double t0, t1;
 	double act;                /* workingset_activate_file delta */
+	double left[NR_ACT];       /* of act, not yet taken by another
+				      interval's walks of each reclaimer
+				      (activations_take()) */
 	double busy[NR_ACT];       /* pages scanned: kswapd, direct, the
 				      rest (pgscan_anon + pgscan_file less
 				      those two) */
@@ -57,8 +62,18 @@ struct activations {
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id);
 
-/* The activations whose lag window (t0, t1] meets, its own included. */
-double activations_near(struct activations *a, double t0, double t1);
+/* Whether an activation's lag window meets (t0, t1]. */
+int activations_shown(struct activations *a, double t0, double t1);
+
+/* The activations whose lag window (t0, t1] meets, for reclaimer r (enum
+ * reclaimer): its own, and those of the other intervals that no earlier
+ * interval's walks of r took. */
+double activations_near(struct activations *a, double t0, double t1, int r);
+
+/* n of the other intervals' activations of (t0, t1]'s window taken by
+ * its walks of reclaimer r, the earliest first: one walk of each
+ * reclaimer an activation. */
+void activations_take(struct activations *a, double t0, double t1, int r, double n);
 
 /* The expected refault walks of the interval ending at t1, per
  * reclaimer (enum reclaimer, model/split.h). */

@@ -508,7 +508,9 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		si->cg_activate_file = raw_delta(ms, rs, RAW_CG_REFAULT_FILE);
 	if (!m->memcg)
 		si->cg_activate_file = NAN;
-	si->refault_window = activations_near(&st->act, st->t0, st->t1);
+	si->refault_near = activations_shown(&st->act, st->t0, st->t1);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		si->refault_window[r] = activations_near(&st->act, st->t0, st->t1, r);
 	/* efficiency per type as measured up to the interval before */
 	if (st->scan_anon > 0)
 		st->eff_anon = st->steal_anon / st->scan_anon;
@@ -652,7 +654,8 @@ static void predict(struct split_state *st, const struct split_in *si,
 		    struct split_in *sp)
 {
 	*sp = *si;
-	sp->refault_window = 0;
+	sp->refault_near = 0;
+	memset(sp->refault_window, 0, sizeof(sp->refault_window));
 	sp->anon_measured = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
@@ -736,6 +739,8 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	si.kswapd_resume = st->kswapd_end;
 	si.kswapd_resume_refault = st->kswapd_end_refault;
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
 	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_end, &st->kswapd_end_refault);
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;

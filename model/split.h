@@ -63,11 +63,15 @@ struct split_in {
 	/* the benchmark cgroup's own file activations (or refaults, their
 	 * bound), for its limit reclaim; NAN: not recorded */
 	double cg_activate_file;
-	/* the file activations shown in the intervals whose lag window
-	 * (split_refault_window()) covers this one, its own included: walks
-	 * here may have seen them although this interval's activate_file is
-	 * 0; as many walks at most (the attribution) */
-	double refault_window;
+	/* a file activation shown in an interval whose lag window
+	 * (split_refault_window()) covers this one: a walk here may have seen
+	 * it although this interval's activate_file is 0 (one walk at least) */
+	int refault_near;
+	/* the attribution's bound on more refault walks, per reclaimer: the
+	 * activations of those intervals (its own included) that earlier
+	 * intervals' added walks of the reclaimer did not take
+	 * (refault_added); one walk an activation */
+	double refault_window[NR_RECLAIMERS];
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;
@@ -119,6 +123,9 @@ struct split_reclaim_out {
 	int anon_only_at_zero;
 	double anon_pred;          /* anon pages scanned, predicted */
 	double anon_by[NR_CAUSES]; /* ... by the branch that let them in */
+	/* refault walks the attribution added for activations of the lag
+	 * window (split_walk()), which the replay takes from the window */
+	double refault_added;
 };
 
 struct split_out {
@@ -127,6 +134,9 @@ struct split_out {
 	double anon_share;         /* ap / (ap + fp) of the SCAN_FRACT levels */
 	double refault_walks;      /* share of walks with file deactivation
 				      requested by refaults */
+	/* the share of the scan on the first sample's lists (split_walk());
+	 * NAN: one sample */
+	double start_share;
 };
 
 /*

@@ -366,11 +366,12 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 		return fmin(walks, fmax(0, in->cg_activate_file));
 	if (in->has_expected)
 		return fmin(walks, in->refault_expected[r]);
-	if (in->refault_window > 0 && n < 1)
+	if (in->refault_near && n < 1)
 		n = 1;
-	most = fmax(n, in->refault_window);    /* one walk an activation */
+	most = fmax(n, in->refault_window[r]);    /* one walk an activation */
 	return fmin(walks, n + extra * (most - n));
 }
+
 
 /*
  * The walks of an interval, two kinds (trim, refault), n[k] of each, all
@@ -530,7 +531,9 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
 
 /*
  * The interval's walks, nref of them refault walks, on the gauges of its
- * end and (if known) its start, half each; adds to o, *deep and *zero.
+ * end and (if known) its start (start_share of the scan on the start's);
+ * adds to o, *deep and *zero.  A view of no weight adds nothing, but the
+ * end's still gives where the last walk stood (p_end).
  * An expected count between k and k + 1 refault walks is the walks of
  * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
  * the scan.
@@ -541,7 +544,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       struct split_reclaim_out *o, double *deep, int *zero)
 {
 	double ea = efficiency(in->eff_anon), ef = efficiency(in->eff_file);
-	double k = floor(nref), p[2], w;
+	double k = floor(nref), p[2], w, d;
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
 	struct walk_mix mm;
@@ -571,11 +574,16 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					trim.floor = refault.floor = DEF_PRIORITY - 2;
 				}
 				mm = *m;
+				d = DEF_PRIORITY;
 				if (m->finish > 0)
-					mm.s -= finish_walk(m, kinds, in, w, o, deep);
+					mm.s -= finish_walk(m, kinds, in, w, o, &d);
 				mix_solve(&mm, kinds, ea, ef, p);
-				mix_add(&mm, kinds, p, w, o, deep);
-				*zero &= anon_only_at_zero(&trim, *deep);
+				mix_add(&mm, kinds, p, w, o, &d);
+				if (w > 0) {
+					/* this view's walks: their deepest level */
+					*deep = fmin(*deep, d);
+					*zero &= anon_only_at_zero(&trim, d);
+				}
 				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
 					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
 			}
@@ -632,7 +640,7 @@ static int anon_let_in(const struct split_in *in)
 
 /*
  * What the attribution fits to the anon pages measured (split_walk()):
- * the share of the walks on the first sample's lists, and how many of the
+ * the share of the scan on the first sample's lists, and how many of the
  * lag window's activations beyond the interval's own its walks saw.
  */
 struct walk_fit {
@@ -672,6 +680,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
 	nref = m.boosted ? 0 : refault_walks(in, r, walks, fit->extra_refaults);
+	o->refault_added = m.boosted ? 0 : nref - refault_walks(in, r, walks, 0);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
 	 * saw a refault goes on seeing it, level after level, unless a direct
@@ -681,7 +690,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	if (resume)
 		nref = fmin(1, fmax(nref, in->walks[RC_DIRECT] > 0 ? 0 :
 					  in->kswapd_resume_refault));
-	*refault_share = nref / walks;
+	*refault_share = (anon_let_in(in) ? nref : 0) / walks;
 	o->end_refault = nref / walks;
 	o->p_est = 0;
 	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
@@ -773,29 +782,38 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
 }
 
 /*
- * The share of the walks that saw the lists as they were at the start of
- * the interval, the others seeing them as at its end.  The lists change
+ * The share of the interval's scan that walked the lists as they were at
+ * its start, the rest walking them as at its end.  The lists change
  * at moments two samples do not show (a file read, a truncate, a bulk
  * deactivation: a cgroup's inactive file list goes from 256 pages to
  * 26000 in a quarter second, and the walks before that moment let anon
  * in where those after trim the cache).  A prediction takes half each;
  * the attribution, which reads pgscan_anon, takes the share under which
- * the walks scan the anon pages measured (anon is linear in the share:
- * each view's walks are replayed on their own), half where both views
- * scan alike.
+ * the walks scan the anon pages measured, where the two lists' walks
+ * bracket it (anon is linear in the share, each list's walks replayed on
+ * their own; on 6.12+ with flushed views, for the view pick_view() takes
+ * at each end); half where they do not: no moment of change explains it.
  */
+/* How far past the two lists' anon the measured anon may lie and still
+ * be theirs (a share of the larger) */
+#define SHARE_SLACK 0.01
+
 static void fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
 			    const struct split_cost *cg_cost, struct walk_fit *fit,
 			    struct split_out *out)
 {
 	struct walk_fit f = *fit;
-	double end_anon, start_anon;
+	double end_anon, start_anon, lo, hi, slack;
 
 	f.start_share = 0;
 	end_anon = anon_under(in, node_cost, cg_cost, f, out);
 	f.start_share = 1;
 	start_anon = anon_under(in, node_cost, cg_cost, f, out);
-	if (fabs(start_anon - end_anon) > 1e-9)
+	lo = fmin(end_anon, start_anon);
+	hi = fmax(end_anon, start_anon);
+	slack = SHARE_SLACK * hi;     /* a walk's anon, rounded, at either end */
+	if (hi - lo > 1e-9 && in->anon_measured >= lo - slack &&
+	    in->anon_measured <= hi + slack)
 		fit->start_share = fmin(1, fmax(0, (in->anon_measured - end_anon) /
 						   (start_anon - end_anon)));
 }
@@ -803,28 +821,49 @@ static void fit_start_share(const struct split_in *in, const struct split_cost *
 /*
  * Where the walks scan less anon than measured even so, some of them saw
  * activations that the samples show in a neighbouring interval of the lag
- * window (one walk an activation at most): as many as scan the anon
- * measured, by bisection (more refault walks scan more anon).
+ * window (one walk an activation at most): as many as scan nearest the
+ * anon measured.  More refault walks scan more anon as a rule, so a
+ * bisection; but not always (the last trim walk turned refault walk
+ * changes how the walks share the scan), so the nearest of the points
+ * tried is taken, the most walks among them.
  */
 static void fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
 			       const struct split_cost *cg_cost, struct walk_fit *fit,
 			       struct split_out *out)
 {
 	struct walk_fit f = *fit;
-	double lo = 0, hi = 1;
-	int it;
+	double want = in->anon_measured, lo = 0, hi = 1, anon, none, best;
+	int it, r;
 
-	if (!(in->refault_window > 0) ||
-	    anon_under(in, node_cost, cg_cost, f, out) >= in->anon_measured)
-		return;
-	for (it = 0; it < 20; it++) {
+	for (r = 0; r < NR_RECLAIMERS && !(in->refault_window[r] > 0); r++)
+		;
+	if (r == NR_RECLAIMERS)
+		return;             /* no activation around */
+	none = anon_under(in, node_cost, cg_cost, f, out);
+	f.extra_refaults = 1;
+	anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (none >= want || !(anon > none))
+		return;             /* enough already, or no walk to add */
+	best = fabs(anon - want);
+	fit->extra_refaults = 1;
+	for (it = 0; it < 20 && anon > want; it++) {
 		f.extra_refaults = (lo + hi) / 2;
-		if (anon_under(in, node_cost, cg_cost, f, out) < in->anon_measured)
+		anon = anon_under(in, node_cost, cg_cost, f, out);
+		if (anon < want)
 			lo = f.extra_refaults;
 		else
 			hi = f.extra_refaults;
+		if (fabs(anon - want) <= best) {
+			best = fabs(anon - want);
+			fit->extra_refaults = f.extra_refaults;
+		}
 	}
-	fit->extra_refaults = hi;
+}
+
+/* The attribution fits (it reads pgscan_anon); a prediction does not. */
+static int fits(const struct split_in *in)
+{
+	return !isnan(in->anon_measured) && !in->has_expected;
 }
 
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
@@ -832,11 +871,12 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 {
 	struct walk_fit fit = { 0.5, 0 };
 
-	if (in->has_prev && !isnan(in->anon_measured))
+	if (fits(in) && in->has_prev)
 		fit_start_share(in, node_cost, cg_cost, &fit, out);
-	if (!isnan(in->anon_measured) && !in->has_expected)
+	if (fits(in))
 		fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
 	walk_views(in, node_cost, cg_cost, &fit, out);
+	out->start_share = in->has_prev ? fit.start_share : NAN;
 }
 
 int split_refault_window(double t0, double t1, double a0, double a1)

@@ -215,6 +215,28 @@ walk_csv "2 6 7" 1 > lag.csv
 "$VMSCOPE" attribute lag.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > lag.out
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
 	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
+# activations shown once, walks in two intervals of their window that
+# need more refault walks than the interval's own (none) give: 3 kswapd
+# walks an interval, 7 anon pages each.  One walk of a reclaimer sees an
+# activation, so the walks the first interval added take from the
+# window what the second cannot take again: with 3 activations the
+# second explains less than with 6 (enough for both)
+twice_csv() {
+	local w=0 t
+	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file"
+	for t in 0 1 2 3 4 5 6 7; do
+		case $t in 5|6) w=$((w + 3)) ;; esac
+		echo "$t,$((74 * w)),$((60 * w)),$w,$((3 * w)),$((7 * w)),$((67 * w)),105984,1000,400000,100000,100000,$([ "$t" -ge 4 ] && echo "$1" || echo 0)"
+	done
+}
+for act in 3 6; do
+	twice_csv $act > twice.csv
+	"$VMSCOPE" import twice.csv -o "twice-$act.db" --tag kernel=6.1.0 --tag swappiness=60 || fail "import twice.csv"
+	"$VMSCOPE" attribute "twice-$act.db" --format csv | tr -d '"' |
+		awk -F, '$3 == "unexplained" { print $4 }' > "twice-$act.out"
+done
+check "attribute-1.38 activations a walk took are not seen again: 3 activations for two intervals leave more unexplained ($(cat twice-3.out)) than 6 ($(cat twice-6.out))" \
+	test "$(cat twice-3.out)" -gt "$(cat twice-6.out)"
 
 # PGSCAN_* is counted when a batch is isolated, PSWPOUT when it is written:
 # swap-out in the sample after its scan takes that interval's walk (3 s);
@@ -242,12 +264,14 @@ is "$(cat late.out)" "3.0:file_refaults 5.0:unexplained " \
 # anon pages a walk, and 11..1 trim the cache: the rest is priority 0's
 # too.  With 3000 against 100000 active (inactive_is_low: file
 # deactivation) every level is SCAN_FRACT: the replayed walk scans the
-# anon itself, nothing is deduced (the cgroup's lists in bytes)
+# anon itself, nothing is deduced.  A walk that reaches 0 scanned every
+# level's file target on its way: about twice the inactive file list
+# (the cgroup's lists in bytes)
 for lists in 400000:1000 3000:1000 3000:100000; do
 	inf=${lists%:*} af=${lists#*:}
 	printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
 		"0,0,0,0,0,0,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),0" \
-		"1,500,1500,30,34,30,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),1" > zero.csv
+		"1,500,$((2 * inf)),30,34,30,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),1" > zero.csv
 	"$VMSCOPE" import zero.csv -o "zero-$inf-$af.db" --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
 		fail "import zero.csv"
 	"$VMSCOPE" attribute "zero-$inf-$af.db" --format csv | tr -d '"' |
