@@ -140,8 +140,25 @@ static struct watermark *watermark_slot(struct run_facts *f, long node,
 	w->node = node;
 	memcpy(w->zone, zone, zone_len);
 	w->zone[zone_len] = 0;
-	w->min_pages = w->low_pages = w->high_pages = -1;
+	w->min_pages = w->low_pages = w->high_pages = w->managed_pages = -1;
 	return w;
+}
+
+/*
+ * Zones with no managed page are left out: zoneinfo gives them
+ * watermarks (an empty Movable zone: high 32 on 6.12 and 6.18), but the
+ * kernel's sums skip them (kswapd_shrink_node()'s nr_to_reclaim,
+ * prepare_scan_count()'s file_is_tiny: `if (!managed_zone(zone))
+ * continue;`, v6.1 and v6.18), and no boost can grow in them.
+ */
+static void drop_unmanaged(struct run_facts *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < f->nr_watermarks; i++)
+		if (f->watermarks[i].managed_pages != 0)
+			f->watermarks[n++] = f->watermarks[i];
+	f->nr_watermarks = n;
 }
 
 static void watermark_facts(struct run_facts *f, const char *root)
@@ -161,16 +178,18 @@ static void watermark_facts(struct run_facts *f, const char *root)
 			if (!field)
 				continue;
 			if (strncmp(field, "min", 3) && strncmp(field, "low", 3) &&
-			    strncmp(field, "high", 4))
+			    strncmp(field, "high", 4) && strncmp(field, "managed", 7))
 				continue;
-			/* exactly "min", "low" or "high" */
+			/* exactly "min", "low", "high" or "managed" */
 			if ((size_t)(kv.v[i].name + kv.v[i].name_len - field) !=
-			    (field[0] == 'h' ? 4u : 3u))
+			    (field[0] == 'h' ? 4u : field[1] == 'a' ? 7u : 3u))
 				continue;
 			w = watermark_slot(f, node, zone, zone_len);
 			if (!w)
 				continue;
-			if (field[0] == 'm')
+			if (field[1] == 'a')
+				w->managed_pages = kv.v[i].value;
+			else if (field[0] == 'm')
 				w->min_pages = kv.v[i].value;
 			else if (field[0] == 'l')
 				w->low_pages = kv.v[i].value;
@@ -178,6 +197,7 @@ static void watermark_facts(struct run_facts *f, const char *root)
 				w->high_pages = kv.v[i].value;
 		}
 	}
+	drop_unmanaged(f);
 	kv_list_release(&kv);
 	source_set_release(&set);
 }

@@ -17,6 +17,7 @@ struct watermark {
 	long node;
 	char zone[32];
 	int64_t min_pages, low_pages, high_pages;
+	int64_t managed_pages;     /* -1: not in zoneinfo (before 3.8) */
 };
 
 struct run_facts {

@@ -27,6 +27,11 @@ is "$(q "$db" 'SELECT lru_gen FROM run_facts')" "$want_lru" "collect-1.11 MGLRU 
 is "$(q "$db" "SELECT min_pages || ' ' || low_pages || ' ' || high_pages FROM watermark WHERE node = 0 AND zone = 'DMA'")" \
 	"$(awk '/zone +DMA$/ {z=1} z && $1=="min" {m=$2} z && $1=="low" {l=$2} z && $1=="high" {print m, l, $2; exit}' /proc/zoneinfo)" \
 	"collect-1.12 DMA watermarks from zoneinfo"
+# the zones the kernel's watermark sums count: those with managed pages
+# (an empty Movable zone has watermarks in zoneinfo, high 32 on 6.18)
+is "$(q "$db" "SELECT node || ' ' || zone FROM watermark" | sort | tr '\n' ';')" \
+	"$(awk '/^Node/ {n=$2; sub(",", "", n); z=$4} $1=="managed" && $2 > 0 {print n, z}' /proc/zoneinfo | sort | tr '\n' ';')" \
+	"collect-1.12b watermarks of the zones with managed pages only"
 is "$(q "$db" "SELECT json_valid(cmdline), json_extract(cmdline, '\$[8]') FROM run_facts")" \
 	"1|$label" "collect-1.13 command line is a JSON array"
 
