@@ -648,7 +648,8 @@ static void kswapd_state(const struct split_reclaim_out *k, double *end,
  * which interval of an activation's lag window held the walk that saw
  * it; it takes each reclaiming interval of the window as likely
  * (activations_expected()).  The attribution's walk lets any interval of
- * the window explain its measured anon scanning (si->refault_window).
+ * the window explain its measured anon scanning (si->refault_near,
+ * si->refault_window).
  */
 static void predict(struct split_state *st, const struct split_in *si,
 		    struct split_in *sp)

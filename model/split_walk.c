@@ -347,9 +347,10 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
  * the snapshot its reclaimer took at the end of its last walk: each move
  * the walk can see starts one such walk, so A activations reach at most
  * min(A, W) of W walks; one shown nearby (split_refault_window()) at
- * least one.  The activations of the whole lag window may have reached
- * the interval's walks, as many at most: extra (0..1) takes that share of
- * them beyond the interval's own (the attribution's fit, split_walk()).
+ * least one.  The activations of the lag window that no earlier
+ * interval's added walks took (refault_window) may have reached the
+ * interval's walks, one walk each at most: extra (0..1) takes that share
+ * of them beyond the count so far (the attribution's fit, split_walk()).
  * A prediction gives the expected count instead.
  */
 static double refault_walks(const struct split_in *in, enum reclaimer r,
@@ -781,6 +782,10 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
 	return out->anon_pred;
 }
 
+/* How far past the two lists' anon the measured anon may lie and still
+ * be theirs (a share of the larger) */
+#define SHARE_SLACK 0.01
+
 /*
  * The share of the interval's scan that walked the lists as they were at
  * its start, the rest walking them as at its end.  The lists change
@@ -794,10 +799,6 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
  * their own; on 6.12+ with flushed views, for the view pick_view() takes
  * at each end); half where they do not: no moment of change explains it.
  */
-/* How far past the two lists' anon the measured anon may lie and still
- * be theirs (a share of the larger) */
-#define SHARE_SLACK 0.01
-
 static void fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
 			    const struct split_cost *cg_cost, struct walk_fit *fit,
 			    struct split_out *out)
@@ -811,7 +812,7 @@ static void fit_start_share(const struct split_in *in, const struct split_cost *
 	start_anon = anon_under(in, node_cost, cg_cost, f, out);
 	lo = fmin(end_anon, start_anon);
 	hi = fmax(end_anon, start_anon);
-	slack = SHARE_SLACK * hi;     /* a walk's anon, rounded, at either end */
+	slack = SHARE_SLACK * hi;
 	if (hi - lo > 1e-9 && in->anon_measured >= lo - slack &&
 	    in->anon_measured <= hi + slack)
 		fit->start_share = fmin(1, fmax(0, (in->anon_measured - end_anon) /
@@ -825,7 +826,7 @@ static void fit_start_share(const struct split_in *in, const struct split_cost *
  * anon measured.  More refault walks scan more anon as a rule, so a
  * bisection; but not always (the last trim walk turned refault walk
  * changes how the walks share the scan), so the nearest of the points
- * tried is taken, the most walks among them.
+ * tried is taken, the later one on a tie.
  */
 static void fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
 			       const struct split_cost *cg_cost, struct walk_fit *fit,
