@@ -806,6 +806,9 @@ static void fit_start_share(const struct split_in *in, const struct split_cost *
 	struct walk_fit f = *fit;
 	double end_anon, start_anon, lo, hi, slack;
 
+	if (!memcmp(&in->node, &in->node_prev, sizeof(in->node)) &&
+	    (!in->has_cg || !memcmp(&in->cg, &in->cg_prev, sizeof(in->cg))))
+		return;             /* the same lists: the share changes nothing */
 	f.start_share = 0;
 	end_anon = anon_under(in, node_cost, cg_cost, f, out);
 	f.start_share = 1;
@@ -836,6 +839,8 @@ static void fit_extra_refaults(const struct split_in *in, const struct split_cos
 	double want = in->anon_measured, lo = 0, hi = 1, anon, none, best;
 	int it, r;
 
+	if (!(want > 0))
+		return;             /* no anon to explain */
 	for (r = 0; r < NR_RECLAIMERS && !(in->refault_window[r] > 0); r++)
 		;
 	if (r == NR_RECLAIMERS)
