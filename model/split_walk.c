@@ -318,6 +318,19 @@ static double efficiency(double e)
 	return e > 0 ? fmin(1, e) : NAN;
 }
 
+/* The same, 1 where not known: a page scanned is a page reclaimed. */
+static double known_efficiency(double e)
+{
+	return e > 0 ? fmin(1, e) : 1;
+}
+
+/* A boosted walk: may_swap off (SCAN_FILE), held at DEF_PRIORITY - 2. */
+static void boost_ctx(struct walk_ctx *c)
+{
+	c->swap_on = 0;
+	c->floor = DEF_PRIORITY - 2;
+}
+
 /* seen: the lists the walk's statistics hold (NULL: the lists as they are) */
 static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
 		     const struct split_cost *cost, int cgroup, int start,
@@ -386,6 +399,8 @@ struct walk_mix {
 	double n[2], from, s, norm, finish;
 	int whole_first;
 	int boosted;               /* kswapd walks of watermark boost (boosted_walks()) */
+	int lengths;               /* kswapd walks of different lengths (walk_lengths()) */
+	int may_boost;             /* some of them boosted (may_boost()) */
 };
 
 /* Where each kind ends. */
@@ -531,6 +546,145 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
 }
 
 /*
+ * What a kswapd walk that runs until the node is balanced reclaims: from
+ * the watermark that woke it to the high one.  An order-0 allocation
+ * wakes kswapd below the low watermark; one that direct reclaim served
+ * had gone below min (both summed over the zones, as the high ones are).
+ * 0 where the watermarks are not known.
+ */
+static double kswapd_deficit(const struct split_in *in)
+{
+	double from = in->walks[RC_DIRECT] > 0 || in->scanned[RC_DIRECT] > 0 ?
+		      in->min_wmark_sum : in->low_wmark_sum;
+
+	if (!(in->high_wmark_sum > 0) || !(from > 0))
+		return 0;
+	return in->high_wmark_sum - from;
+}
+
+/* the order of the high-order wakes taken (compact_gap(3) = 16 pages) */
+#define KSWAPD_SHORT_ORDER 3
+
+/*
+ * balance_pgdat() checks the balance only between two levels, so a walk
+ * scans the whole level in which it meets its need.  With the levels'
+ * scans doubling, and the needs spread evenly on a log scale, that is
+ * 1 / ln 2 = 1.44 times the need on average (the integral of 2c / x
+ * over x in [c, 2c], per ln 2).
+ */
+#define LEVEL_OVERSHOOT 1.4427
+
+/* counts[k] of the walks of kind k in mm taken as walks res[k] */
+static void take_walks(struct walk_mix *mm, const struct walk_res res[2],
+		       const double counts[2], double w, struct split_reclaim_out *o,
+		       double *deep)
+{
+	int k, c;
+
+	for (k = 0; k < 2; k++) {
+		double nk = fmin(counts[k], mm->n[k]);
+
+		if (!(nk > 0))
+			continue;
+		for (c = 0; c < NR_CAUSES; c++)
+			o->anon_by[c] += w * nk * res[k].anon[c];
+		o->anon_pred += w * nk * res[k].anon_total;
+		o->p_est += w * nk * res[k].qsum / mm->norm;
+		mm->s -= nk * res[k].scanned;
+		mm->n[k] -= nk;
+		*deep = fmin(*deep, res[k].deep);
+	}
+}
+
+/*
+ * How many of the walks n[k] (trim, refault) are of length a (a[k] pages
+ * a walk of kind k), the rest of length b, for them to scan s pages:
+ * trim walks first.  In the 6.1 lab's traces the kswapd walks that let
+ * anon in ran from level 12 down to 8-6, as many as the activations, and
+ * none stopped at the compaction gap: a walk that lets anon in frees
+ * little of it at once (a page it swaps out is freed by a later scan,
+ * after its writeback: pgrotated = pswpout in those intervals), and the
+ * longer a walk runs the likelier it sees the counter move.  The count
+ * with counts per kind; where more than all walks would be needed, all
+ * of them (cap) or none; 0 where none fits.
+ */
+static double solve_lengths(const double n[2], const double a[2], const double b[2],
+			    double s, int cap, double counts[2])
+{
+	static const int trim_first[2] = { 0, 1 };
+	double left = s - (n[0] * b[0] + n[1] * b[1]);
+	int i;
+
+	counts[0] = counts[1] = 0;
+	for (i = 0; i < 2; i++) {
+		int k = trim_first[i];
+		double d = a[k] - b[k], m;
+
+		if (!(n[k] > 0))
+			continue;
+		m = d != 0 ? left / d : 0;
+		if (!(m > 0))
+			return 0;       /* the scan is on the other side */
+		counts[k] = fmin(m, n[k]);
+		left -= counts[k] * d;
+		if (m <= n[k])
+			return counts[0] + counts[1];
+	}
+	if (!cap)
+		counts[0] = counts[1] = 0;
+	return counts[0] + counts[1];
+}
+
+/*
+ * kswapd walks of different lengths.  A walk woken for a high-order
+ * allocation on a fragmented node is not balanced at that order however
+ * much it frees, until kswapd_shrink_node() has reclaimed
+ * compact_gap(order) = 2 << order pages and drops sc->order to 0; at
+ * order 0 the node is balanced at once where free memory is above the
+ * high watermark (v6.1 and v6.18).  So most walks end a few levels down
+ * (the 6.1 lab's traces: nearly all reach 10, half of them 9), and the
+ * few that run until balanced (kswapd_deficit(), LEVEL_OVERSHOOT) hold
+ * most of the pages and the priority.  The order is in no counter: 16
+ * pages are taken, the gap of order 3, which with no overshoot stands
+ * for the walks of orders 2 and 3 (ending where they pass 8 and 16
+ * pages).  Where the walks scan more than long ones, and may have been
+ * boosted (may_boost()), the rest is boosted walks (boosted_walks()), each
+ * reclaiming the largest boost: a boost and a normal walk in one
+ * interval.  The scan tells how many walks are short (or boosted); where
+ * it fits no such count, all walks are alike (the common progress
+ * point).  Takes those walks out of mm, adds them to o (weight w).
+ */
+static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+			 const struct split_in *in, double w,
+			 struct split_reclaim_out *o, double *deep)
+{
+	double ea = known_efficiency(in->eff_anon), ef = known_efficiency(in->eff_file);
+	double gap = 2 << KSWAPD_SHORT_ORDER, need = kswapd_deficit(in);
+	double s_short[2], s_long[2], s_boost[2], counts[2];
+	struct walk_res rs[2], rl, rb[2];
+	int k;
+
+	if (!(need > gap) || !(mm->n[0] + mm->n[1] > 0))
+		return;
+	for (k = 0; k < 2; k++) {
+		struct walk_ctx b = *kinds[k];
+
+		walk_at(kinds[k], progress_for(kinds[k], gap, ea, ef, 0), &rs[k]);
+		walk_at(kinds[k], progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0), &rl);
+		boost_ctx(&b);
+		walk_at(&b, progress_for(&b, in->boost_max_sum, ea, ef, 0), &rb[k]);
+		s_short[k] = rs[k].scanned;
+		s_long[k] = rl.scanned;
+		s_boost[k] = rb[k].scanned;
+	}
+	if (solve_lengths(mm->n, s_short, s_long, mm->s, 0, counts) > 0)
+		take_walks(mm, rs, counts, w, o, deep);
+	else if (mm->may_boost &&
+		 solve_lengths(mm->n, s_boost, s_long, mm->s, 1, counts) > 0)
+		take_walks(mm, rb, counts, w, o, deep);
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
  * adds to o, *deep and *zero.  A view of no weight adds nothing, but the
@@ -570,14 +724,15 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				trim.floor = walk_floor(&trim, r, in->high_wmark_sum);
 				refault.floor = walk_floor(&refault, r, in->high_wmark_sum);
 				if (m->boosted) {
-					/* may_swap off: SCAN_FILE; held at DEF_PRIORITY - 2 */
-					trim.swap_on = refault.swap_on = 0;
-					trim.floor = refault.floor = DEF_PRIORITY - 2;
+					boost_ctx(&trim);
+					boost_ctx(&refault);
 				}
 				mm = *m;
 				d = DEF_PRIORITY;
 				if (m->finish > 0)
 					mm.s -= finish_walk(m, kinds, in, w, o, &d);
+				if (m->lengths)
+					walk_lengths(&mm, kinds, in, w, o, &d);
 				mix_solve(&mm, kinds, ea, ef, p);
 				mix_add(&mm, kinds, p, w, o, &d);
 				if (w > 0) {
@@ -589,6 +744,20 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
 			}
 	}
+}
+
+/* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */
+static int may_boost(const struct split_in *in, enum reclaimer r)
+{
+	/*
+	 * a boosted walk cannot scan anon: where the interval's pgscan_anon
+	 * moved some walk was not boosted.  Only the attribution knows it;
+	 * the prediction (anon_measured NAN) does not take the reading, as
+	 * it cannot tell a boosted interval from one whose normal walk
+	 * reclaimed as much
+	 */
+	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
+	       in->boost_max_sum > 0 && in->anon_measured == 0;
 }
 
 /*
@@ -612,17 +781,8 @@ static int boosted_walks(const struct split_in *in, enum reclaimer r, double wal
 {
 	double per_walk = walks > 0 ? in->reclaimed[r] / walks : 0;
 
-	/*
-	 * a boosted walk cannot scan anon: where the interval's pgscan_anon
-	 * moved some walk was not boosted.  Only the attribution knows it;
-	 * the prediction (anon_measured NAN) does not take the reading, as
-	 * it cannot tell a boosted interval from one whose normal walk
-	 * reclaimed as much
-	 */
-	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
-	       in->high_wmark_sum > 0 && in->boost_max_sum > 0 &&
-	       per_walk >= in->high_wmark_sum && per_walk <= in->boost_max_sum &&
-	       in->anon_measured == 0;
+	return may_boost(in, r) && in->high_wmark_sum > 0 &&
+	       per_walk >= in->high_wmark_sum && per_walk <= in->boost_max_sum;
 }
 
 /*
@@ -654,7 +814,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 {
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
-			      r == RC_DIRECT, 0 };
+			      r == RC_DIRECT, 0, 0, 0 };
 	int resume = 0, zero = 1;
 
 	memset(o, 0, sizeof(*o));
@@ -680,6 +840,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
+	m.lengths = r == RC_KSWAPD && !resume && !m.boosted;
+	m.may_boost = m.lengths && may_boost(in, r);
 	nref = m.boosted ? 0 : refault_walks(in, r, walks, fit->extra_refaults);
 	o->refault_added = m.boosted ? 0 : nref - refault_walks(in, r, walks, 0);
 	/*

@@ -38,6 +38,7 @@ static double urand(void)       /* [0, 1) */
 /* the kernel state the reference walks over */
 struct ref {
 	ul ia, aa, inf, af, free, high;   /* lists, free, sum of high wmarks */
+	ul low, min;                      /* sums of low and min wmarks (0: not told) */
 	ul anon_cost, file_cost;          /* lruvec->anon_cost, file_cost */
 	int swappiness, cgroup;
 	int no_swap;                      /* sc->may_swap off (boosted reclaim) */
@@ -190,8 +191,14 @@ static ul shrink_level(struct ref *k, int prio, ul nr_to_reclaim, int kswapd)
 	return got;
 }
 
-/* balance_pgdat(): reclaim until `need` pages are back (balanced) */
-static void kswapd_walk(struct ref *k, ul need)
+/*
+ * balance_pgdat() woken for an allocation of 2^order pages: reclaim until
+ * `need` pages are back (balanced at order 0).  On a fragmented node
+ * pgdat_balanced() fails at a higher order until kswapd_shrink_node() has
+ * reclaimed compact_gap(order) = 2 << order pages, which drops sc->order
+ * to 0 (v6.1 and v6.18).
+ */
+static void kswapd_walk_order(struct ref *k, ul need, int order)
 {
 	ul reclaimed = 0, target = k->high > SCM ? k->high : SCM;
 	int prio = 12;
@@ -202,10 +209,12 @@ static void kswapd_walk(struct ref *k, ul need)
 		ul got;
 		int raise = 1;
 
-		if (reclaimed >= need)
+		if (order == 0 && reclaimed >= need)
 			break;            /* pgdat_balanced() */
 		got = shrink_level(k, prio, target, 1);
 		reclaimed += got;
+		if (order && reclaimed >= 2UL << order)
+			order = 0;
 		/* kswapd_shrink_node(): sc->nr_scanned >= nr_to_reclaim */
 		if (k->pgscan - before >= target)
 			raise = 0;
@@ -213,6 +222,11 @@ static void kswapd_walk(struct ref *k, ul need)
 			prio--;
 	} while (prio >= 1);
 	k->refault_seen = 0;          /* balance_pgdat(): snapshot_refaults() */
+}
+
+static void kswapd_walk(struct ref *k, ul need)
+{
+	kswapd_walk_order(k, need, 0);
 }
 
 /*
@@ -284,6 +298,8 @@ static void model_view(const struct ref *k, const struct ref *before, int who,
 	in->node.active_file = (double)k->af;
 	in->free = (double)k->free;
 	in->high_wmark_sum = (double)k->high;
+	in->low_wmark_sum = (double)k->low;
+	in->min_wmark_sum = (double)k->min;
 	in->scanned[who] = k->pgscan - before->pgscan;
 	in->reclaimed[who] = k->pgsteal - before->pgsteal;
 	in->walks[who] = k->walks - before->walks;
@@ -471,6 +487,218 @@ static void refault_walks(void)
 	tap_ok(ks.p_ok >= 0.95 * ks.n && dr.p_ok >= 0.9 * dr.n,
 	       "split-4.3 and the scan-weighted priority within one level (kswapd %d of %d, direct %d of %d)",
 	       ks.p_ok, ks.n, dr.p_ok, dr.n);
+}
+
+/*
+ * kswapd woken mostly for high-order allocations (orders 2 and 3, as
+ * stacks and slabs ask) on a fragmented node whose free memory is above
+ * the high watermarks once the order drops to 0: those walks end a few
+ * levels down.  One in ten is woken at order 0 below a watermark and
+ * reclaims to the high one, while the allocations go on (up to as much
+ * again): below low (848 of high 1016) when no direct reclaim ran, below
+ * min (678) when some did.  The long walks hold most of the pages: a
+ * replay that took every walk alike would put the priority 1.5-2 levels
+ * too high.  The model is told the watermarks and, in the second case,
+ * that direct reclaim ran in the interval.
+ */
+static void high_order_walks(void)
+{
+	static const ul files[] = { 6000, 12000 };
+	int sw, f, direct, i, w, ok[2] = { 0, 0 }, n[2] = { 0, 0 };
+	double worst = 0, err[2] = { 0, 0 };
+
+	for (sw = 0; sw < 2; sw++)
+		for (f = 0; f < 2; f++)
+			for (direct = 0; direct < 2; direct++) {
+				struct ref k = base(sw ? 60 : 1, files[f]);
+				struct split_cost cost;
+				ul from;
+
+				k.high = 1016;
+				k.low = 848;
+				k.min = 678;
+				from = direct ? k.min : k.low;
+				k.eff_file = 1.0;
+				split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+				for (i = 0; i < 4; i++) {
+					struct ref before = k;
+					struct split_in in;
+					struct split_out out;
+					double d;
+
+					memset(k.trace, 0, sizeof(k.trace));
+					for (w = 0; w < 100; w++) {
+						ul deficit = k.high - from;
+
+						if (w % 10 == 9)
+							kswapd_walk_order(&k, deficit + (ul)(urand() * (double)deficit / 4), 0);
+						else
+							kswapd_walk_order(&k, 0, 2 + (int)(urand() * 2));
+					}
+					model_view(&k, &before, RC_KSWAPD, &in);
+					in.eff_anon = 0.3;
+					in.eff_file = 1.0;
+					if (direct) {
+						in.scanned[RC_DIRECT] = 500;
+						in.reclaimed[RC_DIRECT] = 400;
+						in.walks[RC_DIRECT] = 12;
+					}
+					split_walk(&in, &cost, &cost, &out);
+					d = fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k));
+					n[direct]++;
+					ok[direct] += d <= 1;
+					err[direct] += d;
+					if (d > worst)
+						worst = d;
+				}
+			}
+	tap_ok(ok[0] == n[0] && err[0] / n[0] <= 0.35,
+	       "split-13.1 kswapd walks woken at orders 2-3 and a few at order 0 below the low watermark: priority within one level in %d of %d (worst %.2f), %.2f levels off on average",
+	       ok[0], n[0], worst, err[0] / n[0]);
+	tap_ok(ok[1] == n[1] && err[1] / n[1] <= 0.35,
+	       "split-13.2 the same with direct reclaim in the interval (the order-0 walks start below min): within one level in %d of %d, %.2f levels off on average",
+	       ok[1], n[1], err[1] / n[1]);
+	/* only high-order walks: every walk alike (the scan per walk is a
+	 * short walk's or less) */
+	for (f = 0, i = 0, w = 0; f < 2; f++) {
+		struct ref k = base(60, files[f]), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+
+		k.high = 1016;
+		k.low = 848;
+		k.min = 678;
+		k.eff_file = 1.0;
+		memset(k.trace, 0, sizeof(k.trace));
+		before = k;
+		for (sw = 0; sw < 100; sw++)
+			kswapd_walk_order(&k, 0, 2 + sw % 2);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.eff_anon = 0.3;
+		in.eff_file = 1.0;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		i++;
+		w += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
+	}
+	tap_ok(w == i, "split-13.3 kswapd walks all woken at orders 2-3: priority within one level in %d of %d",
+	       w, i);
+}
+
+/*
+ * The walks that saw a file refault are long ones, as in the 6.1 lab's
+ * traces: the high-order wakes of split-13 trim the cache and stop at
+ * the compaction gap, while 1 to 3 of the order-0 walks below min saw a
+ * refault (SCAN_FRACT from level 12) and run until balanced, reclaiming
+ * the anon they swap at a third of the file's rate.  Swappiness 200
+ * (SCAN_FRACT is all anon) and 100; the model is told the activations.
+ * Were the refault walks taken among the short ones as often as among
+ * the long, they would scan a few anon pages each at levels 12-10.
+ */
+static void deep_refault_walks(void)
+{
+	static const int sw[] = { 200, 100 };
+	struct tally t = { .tol = 0.2 };
+	int s, i, w;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < 6; i++) {
+			struct ref k = base(sw[s], 6000), before;
+			struct split_cost cost;
+			struct split_in in;
+			struct split_out out;
+			double anon;
+			int refaults = 1 + i % 3;
+
+			k.high = 1016;
+			k.low = 848;
+			k.min = 678;
+			k.eff_file = 1.0;
+			memset(k.trace, 0, sizeof(k.trace));
+			before = k;
+			for (w = 0; w < 100; w++) {
+				if (w % 10 == 9) {
+					k.refault_seen = w / 10 < refaults;
+					kswapd_walk_order(&k, (ul)((k.high - k.min) * (1 + urand() / 4)), 0);
+				} else {
+					kswapd_walk_order(&k, 0, 2 + (int)(urand() * 2));
+				}
+			}
+			model_view(&k, &before, RC_KSWAPD, &in);
+			in.scanned[RC_DIRECT] = 500;
+			in.reclaimed[RC_DIRECT] = 400;
+			in.walks[RC_DIRECT] = 12;
+			in.activate_file = refaults;
+			in.eff_anon = k.eff_anon;
+			in.eff_file = 1.0;
+			in.anon_measured = NAN;   /* a prediction: no fit to the anon */
+			split_cost_init(&cost, in.version);
+			split_cost_update(&cost, &in, &in.node);   /* as the replay does */
+			split_walk(&in, &cost, &cost, &out);
+			anon = k.pgscan_anon - before.pgscan_anon;
+			t.n++;
+			t.p_ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
+			t.anon_n++;
+			t.anon_ok += fabs(out.anon_pred - anon) <= t.tol * anon;
+			if (fabs(out.anon_pred - anon) / anon > t.worst_anon)
+				t.worst_anon = fabs(out.anon_pred - anon) / anon;
+		}
+	tap_ok(t.anon_ok == t.anon_n,
+	       "split-14.1 the walks that saw a refault are the long ones: anon predicted within 20%% in %d of %d intervals (worst %.0f%%)",
+	       t.anon_ok, t.anon_n, 100 * t.worst_anon);
+	tap_ok(t.p_ok == t.n, "split-14.2 and the priority within one level in %d of %d", t.p_ok, t.n);
+}
+
+/*
+ * A boost and normal walks in one interval: one to three walks reclaim
+ * a watermark boost each (boosted_walk(), 1000-1500 pages, held at level
+ * 10) beside five order-0 walks below min; no anon is scanned.  Taken
+ * as normal walks all, the boost's pages would be replayed deep; taken
+ * as boosted all (boosted_walks()), the normal walks' pages at 10.  The
+ * model is told the largest boost the zones can hold (1.5 times the
+ * high watermarks, 1524, and a pageblock, 512).
+ */
+static void boost_and_normal_walks(void)
+{
+	int i, w, ok = 0, n = 0;
+	double worst = 0;
+
+	for (i = 0; i < 9; i++) {
+		struct ref k = base(60, 6000 + 3000 * (ul)(i % 3)), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+		double d;
+
+		k.high = 1016;
+		k.low = 848;
+		k.min = 678;
+		k.eff_file = 1.0;
+		memset(k.trace, 0, sizeof(k.trace));
+		before = k;
+		for (w = 0; w < 1 + i / 3; w++)
+			boosted_walk(&k, 1000 + (ul)(urand() * 500));
+		for (w = 0; w < 5; w++)
+			kswapd_walk_order(&k, (ul)((k.high - k.min) * (1 + urand() / 4)), 0);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 1524 + 512;
+		in.scanned[RC_DIRECT] = 500;
+		in.reclaimed[RC_DIRECT] = 400;
+		in.walks[RC_DIRECT] = 12;
+		in.eff_anon = NAN;
+		in.eff_file = 1.0;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		d = fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k));
+		n++;
+		ok += d <= 1;
+		if (d > worst)
+			worst = d;
+	}
+	tap_ok(ok >= n - 1,
+	       "split-15.1 boosted and normal kswapd walks in one interval: priority within one level in %d of %d (worst %.2f; the boost's size is the largest the zones hold)",
+	       ok, n, worst);
 }
 
 /* The model's replay of kswapd in k since before: the zones' largest
@@ -1218,6 +1446,9 @@ int main(void)
 	settled_walks();
 	refault_walks();
 	boost_walks();
+	high_order_walks();
+	deep_refault_walks();
+	boost_and_normal_walks();
 	late_refaults();
 	list_change();
 	window_refaults();
