@@ -70,8 +70,8 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 		       "swap_total_kb, "
 		       "(SELECT sum(max(?2, high_pages * 15000 / 10000)) FROM watermark w "
 		       "WHERE w.run_id = r.id AND high_pages > 0), "
-		       "(SELECT sum(low_pages) FROM watermark w WHERE w.run_id = r.id), "
-		       "(SELECT sum(min_pages) FROM watermark w WHERE w.run_id = r.id) "
+		       "(SELECT sum(high_pages - low_pages) FROM watermark w WHERE w.run_id = r.id), "
+		       "(SELECT sum(high_pages - min_pages) FROM watermark w WHERE w.run_id = r.id) "
 		       "FROM run r WHERE id = ?1", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, r->id);
@@ -92,8 +92,8 @@ static int read_facts(sqlite3 *db, const char *path, const struct run_ref *r,
 		m->swap_total_kb = sqlite3_column_type(st, 6) == SQLITE_NULL ? NAN :
 				   sqlite3_column_double(st, 6);
 		m->boost_max = sqlite3_column_double(st, 7);
-		m->low_wmarks = sqlite3_column_double(st, 8);
-		m->min_wmarks = sqlite3_column_double(st, 9);
+		m->low_gap = sqlite3_column_double(st, 8);
+		m->min_gap = sqlite3_column_double(st, 9);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : db_error(db, path, "cannot read");
@@ -460,8 +460,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->free = in->free;
 	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
 	si->boost_max_sum = m->boost_max > 0 ? m->boost_max : 0;
-	si->low_wmark_sum = m->low_wmarks > 0 ? m->low_wmarks : 0;
-	si->min_wmark_sum = m->min_wmarks > 0 ? m->min_wmarks : 0;
+	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
+	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;
 	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);
 	si->reclaimed[RC_KSWAPD] = nz(in->steal_kswapd);
 	si->walks[RC_KSWAPD] = in->kswapd_runs;

@@ -25,7 +25,7 @@ struct run_model {
 	char kernel_from[16];      /* facts, tag, counters */
 	double swappiness, total_pages, high_wmarks, page_size, swap_total_kb;
 	double boost_max;          /* the zones' largest watermark boost, summed */
-	double low_wmarks, min_wmarks;   /* sums over the zones, like high_wmarks */
+	double low_gap, min_gap;   /* high - low, high - min, summed over the zones */
 	char assumed[512];
 };
 

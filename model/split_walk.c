@@ -549,17 +549,14 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
  * What a kswapd walk that runs until the node is balanced reclaims: from
  * the watermark that woke it to the high one.  An order-0 allocation
  * wakes kswapd below the low watermark; one that direct reclaim served
- * had gone below min (both summed over the zones, as the high ones are).
- * 0 where the watermarks are not known.
+ * had gone below min.  Summed over the zones as nr_to_reclaim is, an
+ * approximation: pgdat_balanced() is satisfied by any one zone above its
+ * high watermark (v6.1 and v6.18).  0 where the watermarks are not known.
  */
 static double kswapd_deficit(const struct split_in *in)
 {
-	double from = in->walks[RC_DIRECT] > 0 || in->scanned[RC_DIRECT] > 0 ?
-		      in->min_wmark_sum : in->low_wmark_sum;
-
-	if (!(in->high_wmark_sum > 0) || !(from > 0))
-		return 0;
-	return in->high_wmark_sum - from;
+	return in->walks[RC_DIRECT] > 0 || in->scanned[RC_DIRECT] > 0 ?
+	       in->min_gap_sum : in->low_gap_sum;
 }
 
 /* the order of the high-order wakes taken (compact_gap(3) = 16 pages) */
@@ -570,7 +567,8 @@ static double kswapd_deficit(const struct split_in *in)
  * scans the whole level in which it meets its need.  With the levels'
  * scans doubling, and the needs spread evenly on a log scale, that is
  * 1 / ln 2 = 1.44 times the need on average (the integral of 2c / x
- * over x in [c, 2c], per ln 2).
+ * over x in [c, 2c], per ln 2).  Above the walk's floor level only
+ * (walk_floor()): there the passes repeat and do not double.
  */
 #define LEVEL_OVERSHOOT 1.4427
 
@@ -598,18 +596,14 @@ static void take_walks(struct walk_mix *mm, const struct walk_res res[2],
 
 /*
  * How many of the walks n[k] (trim, refault) are of length a (a[k] pages
- * a walk of kind k), the rest of length b, for them to scan s pages:
- * trim walks first.  In the 6.1 lab's traces the kswapd walks that let
- * anon in ran from level 12 down to 8-6, as many as the activations, and
- * none stopped at the compaction gap: a walk that lets anon in frees
- * little of it at once (a page it swaps out is freed by a later scan,
- * after its writeback: pgrotated = pswpout in those intervals), and the
- * longer a walk runs the likelier it sees the counter move.  The count
- * with counts per kind; where more than all walks would be needed, all
- * of them (cap) or none; 0 where none fits.
+ * a walk of kind k), the rest of length b, for all of them to scan s
+ * pages; the trim walks take length a first (walk_lengths()).  Returns
+ * that count, split per kind in counts; 0 (counts 0) where no count
+ * between 0 and all the walks fits.  The count is an expected number,
+ * fractional as the scan gives it.
  */
 static double solve_lengths(const double n[2], const double a[2], const double b[2],
-			    double s, int cap, double counts[2])
+			    double s, double counts[2])
 {
 	static const int trim_first[2] = { 0, 1 };
 	double left = s - (n[0] * b[0] + n[1] * b[1]);
@@ -618,41 +612,50 @@ static double solve_lengths(const double n[2], const double a[2], const double b
 	counts[0] = counts[1] = 0;
 	for (i = 0; i < 2; i++) {
 		int k = trim_first[i];
-		double d = a[k] - b[k], m;
+		double d = a[k] - b[k], m = d != 0 ? left / d : 0;
 
 		if (!(n[k] > 0))
 			continue;
-		m = d != 0 ? left / d : 0;
 		if (!(m > 0))
-			return 0;       /* the scan is on the other side */
+			break;          /* the scan is on the other side */
 		counts[k] = fmin(m, n[k]);
 		left -= counts[k] * d;
 		if (m <= n[k])
 			return counts[0] + counts[1];
 	}
-	if (!cap)
-		counts[0] = counts[1] = 0;
-	return counts[0] + counts[1];
+	counts[0] = counts[1] = 0;
+	return 0;
 }
 
 /*
- * kswapd walks of different lengths.  A walk woken for a high-order
- * allocation on a fragmented node is not balanced at that order however
- * much it frees, until kswapd_shrink_node() has reclaimed
- * compact_gap(order) = 2 << order pages and drops sc->order to 0; at
- * order 0 the node is balanced at once where free memory is above the
- * high watermark (v6.1 and v6.18).  So most walks end a few levels down
- * (the 6.1 lab's traces: nearly all reach 10, half of them 9), and the
- * few that run until balanced (kswapd_deficit(), LEVEL_OVERSHOOT) hold
- * most of the pages and the priority.  The order is in no counter: 16
- * pages are taken, the gap of order 3, which with no overshoot stands
- * for the walks of orders 2 and 3 (ending where they pass 8 and 16
- * pages).  Where the walks scan more than long ones, and may have been
- * boosted (may_boost()), the rest is boosted walks (boosted_walks()), each
- * reclaiming the largest boost: a boost and a normal walk in one
- * interval.  The scan tells how many walks are short (or boosted); where
- * it fits no such count, all walks are alike (the common progress
- * point).  Takes those walks out of mm, adds them to o (weight w).
+ * kswapd walks of different lengths (v4.8+, node-based balance_pgdat();
+ * the same in v6.1 and v6.18):
+ *   short:   a walk woken for a high-order allocation on a fragmented
+ *            node is not balanced at that order however much it frees,
+ *            until kswapd_shrink_node() has reclaimed compact_gap(order)
+ *            = 2 << order pages and drops sc->order to 0; at order 0 it
+ *            is balanced at once where free memory is above the high
+ *            watermark.  The order is in no counter: 16 pages are taken,
+ *            the gap of order 3, which with no overshoot stands for the
+ *            walks of orders 2 and 3 (ending where they pass 8 and 16).
+ *   long:    one that runs until balanced (kswapd_deficit(),
+ *            LEVEL_OVERSHOOT).
+ *   boosted: one that reclaims a watermark boost (boosted_walks()), the
+ *            largest the zones hold, beside normal ones.
+ * In the 6.1 lab's traces nearly all walks reach level 10, half of them
+ * 9, and the few long ones hold most of the pages and the priority.  The
+ * scan tells how many walks are short (or, scanning more than long walks
+ * would, boosted: may_boost()); where it fits no such count, all walks
+ * are alike (the common progress point).
+ * The short walks are trim walks first: in those traces the walks that
+ * let anon in ran from level 12 down to 8-6, as many as the activations,
+ * and none stopped at the compaction gap.  A walk that lets anon in frees
+ * little of it at once (a page it swaps out is freed by a later scan,
+ * after its writeback: pgrotated = pswpout in those intervals), and the
+ * longer a walk runs the likelier it sees the counter move.
+ * Takes those walks out of mm, adds them to o (weight w).  Where the
+ * last walk stood (p_end) stays the long walks' point: a walk that
+ * spans a sample is a long one more often than its share of the walks.
  */
 static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 			 const struct split_in *in, double w,
@@ -667,20 +670,25 @@ static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds
 	if (!(need > gap) || !(mm->n[0] + mm->n[1] > 0))
 		return;
 	for (k = 0; k < 2; k++) {
-		struct walk_ctx b = *kinds[k];
-
 		walk_at(kinds[k], progress_for(kinds[k], gap, ea, ef, 0), &rs[k]);
 		walk_at(kinds[k], progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0), &rl);
-		boost_ctx(&b);
-		walk_at(&b, progress_for(&b, in->boost_max_sum, ea, ef, 0), &rb[k]);
 		s_short[k] = rs[k].scanned;
 		s_long[k] = rl.scanned;
+	}
+	if (solve_lengths(mm->n, s_short, s_long, mm->s, counts) > 0) {
+		take_walks(mm, rs, counts, w, o, deep);
+		return;
+	}
+	if (!mm->may_boost)
+		return;
+	for (k = 0; k < 2; k++) {
+		struct walk_ctx boosted = *kinds[k];
+
+		boost_ctx(&boosted);
+		walk_at(&boosted, progress_for(&boosted, in->boost_max_sum, ea, ef, 0), &rb[k]);
 		s_boost[k] = rb[k].scanned;
 	}
-	if (solve_lengths(mm->n, s_short, s_long, mm->s, 0, counts) > 0)
-		take_walks(mm, rs, counts, w, o, deep);
-	else if (mm->may_boost &&
-		 solve_lengths(mm->n, s_boost, s_long, mm->s, 1, counts) > 0)
+	if (solve_lengths(mm->n, s_boost, s_long, mm->s, counts) > 0)
 		take_walks(mm, rb, counts, w, o, deep);
 }
 
@@ -840,7 +848,8 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
-	m.lengths = r == RC_KSWAPD && !resume && !m.boosted;
+	m.lengths = r == RC_KSWAPD && !resume && !m.boosted &&
+		    model_version_cmp(in->version, 4, 8, 0) >= 0;
 	m.may_boost = m.lengths && may_boost(in, r);
 	nref = m.boosted ? 0 : refault_walks(in, r, walks, fit->extra_refaults);
 	o->refault_added = m.boosted ? 0 : nref - refault_walks(in, r, walks, 0);

@@ -348,7 +348,7 @@ is "$(cat boost.out) $(cat noboost.out)" "10.0 6.4" \
 # ran) reclaim to the high watermarks, high - min = 10 + 328 = 338
 # pages, after level 5 (... + 23 + 46 + 93 + 187 = 368).  The replay
 # knows the watermarks from the run's table; without min it takes every
-# walk alike, about 27 pages each, and puts the priority near 9.
+# walk alike, 54 pages each, and puts the priority near 8.5.
 awk 'BEGIN { F = 6000
 	for (q = 12; q >= 5; q--) { v = int(F / 2 ^ q); w = (q >= 9 ? 100 : 10) * v; a += q * w; s += w }
 	printf "%d %.1f\n", s, a / s }' > walks2.want
