@@ -695,8 +695,9 @@ static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds
 /*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
- * adds to o, *deep and *zero.  A view of no weight adds nothing, but the
- * end's still gives where the last walk stood (p_end).
+ * adds to o, *deep and *zero (-1 while no view with anon pages was
+ * checked, then 1 or 0: anon_only_at_zero()).  A view of no weight adds
+ * nothing, but the end's still gives where the last walk stood (p_end).
  * An expected count between k and k + 1 refault walks is the walks of
  * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
  * the scan.
@@ -746,7 +747,14 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				if (w > 0) {
 					/* this view's walks: their deepest level */
 					*deep = fmin(*deep, d);
-					*zero &= anon_only_at_zero(&trim, d);
+					/*
+					 * lists with no anon page are not the ones
+					 * an anon-scanning walk saw (the task that
+					 * held it exited before the sample): they
+					 * tell nothing of the branch
+					 */
+					if (trim.l->inactive_anon + trim.l->active_anon > 0)
+						*zero = *zero != 0 && anon_only_at_zero(&trim, d);
 				}
 				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
 					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
@@ -823,7 +831,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
 			      r == RC_DIRECT, 0, 0, 0 };
-	int resume = 0, zero = 1;
+	int resume = 0, zero = -1;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
@@ -877,7 +885,7 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	 * refault in sight: SCAN_FRACT on a stale inactive-file size
 	 * (split_flushed_view()), not priority 0
 	 */
-	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero;
+	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero == 1;
 	/* direct and cgroup walks are few, with a fixed 32-page target: the
 	 * level a typical walk ends at is where they went; kswapd's deepest
 	 * level is an extreme of hundreds of walks, which sums cannot show */

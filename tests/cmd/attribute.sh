@@ -283,6 +283,20 @@ is "$(cat zero-3000-1000.out)" "near_oom:30:30 " \
 	"attribute-1.23 and where level 12 lets a few in and the levels under it trim"
 is "$(cat zero-3000-100000.out)" "active_file_heavy:30:30 " \
 	"attribute-1.37 not where every level lets anon in: the walk's own, active_file_heavy"
+# the same walk, but the task that held the anon exited before the next
+# sample: the cgroup's anon lists read 0 there.  Lists with no anon page
+# are not the ones the walk saw; the first sample's still say that only
+# priority 0 let anon in
+printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
+	"0,0,0,0,0,0,105984,1000,400000,1000,100000,434110464,4096000,1638400000,4096000,0" \
+	"1,0,0,0,0,0,105984,1000,400000,1000,100000,434110464,4096000,1638400000,4096000,0" \
+	"2,500,800000,30,34,30,105984,1000,400000,1000,100000,0,0,1638400000,4096000,1" > exited.csv
+"$VMSCOPE" import exited.csv -o exited.db --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
+	fail "import exited.csv"
+"$VMSCOPE" attribute exited.db --format csv | tr -d '"' |
+	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > exited.out
+is "$(cat exited.out)" "near_oom:30:30 " \
+	"attribute-1.40 a cgroup whose anon lists read 0 at the next sample (its task exited): still near_oom"
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
