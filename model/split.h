@@ -53,8 +53,8 @@ struct split_in {
 	/* the most the zones' watermark boosts can add up to (v5.0+
 	 * boost_watermark(): max(pageblock, high * 1.5) each); 0: unknown */
 	double boost_max_sum;
-	/* high - low and high - min watermarks, summed over the zones that
-	 * show all three; 0: unknown */
+	/* high - low and high - min watermarks, each summed over the zones
+	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;
 	/* per reclaimer: pages scanned (anon + file), reclaimed, walks */
 	double scanned[NR_RECLAIMERS], reclaimed[NR_RECLAIMERS];

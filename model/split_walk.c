@@ -321,7 +321,9 @@ static double efficiency(double e)
 /* The same, 1 where not known: a page scanned is a page reclaimed. */
 static double known_efficiency(double e)
 {
-	return e > 0 ? fmin(1, e) : 1;
+	double k = efficiency(e);
+
+	return isnan(k) ? 1 : k;
 }
 
 /* A boosted walk: may_swap off (SCAN_FILE), held at DEF_PRIORITY - 2. */
