@@ -149,6 +149,31 @@ cp vol-4.db wi-mix.db
 "$VMSCOPE" attribute wi-mix.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-mix.out
 check "attribute-1.30 --what-if checks against the same kernel's runs only: 80 pages out, 1 run" \
 	grep -q '^1,60,200,25,25,4,80,1,' wi-mix.out
+# two runs at 200 of the same kernel, 80 and 120 pages out: the mean,
+# and the range the runs themselves span beside it
+sed 's/^1,5000,4000,1,100,/1,5000,4000,1,120,/' vol.csv > vol-120.csv
+cp wi-mix.db wi-two.db
+"$VMSCOPE" import vol-120.csv -o wi-two.db --tag kernel=6.1.0 --tag swappiness=200 ||
+	fail "import vol-120.csv"
+"$VMSCOPE" attribute wi-two.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-two.out
+check "attribute-1.41 --what-if CSV: mean 100 of 2 runs, error -75%, the runs' least and most swap-out 80 and 120" \
+	grep -qx '1,60,200,25,25,4,100,2,-0.7500,80,120' wi-two.out
+"$VMSCOPE" attribute wi-two.db 1 --what-if swappiness=200 > wi-two.txt
+check "attribute-1.42 --what-if text: 25 predicted is outside the runs' 80 to 120 and not within 30% of 100" \
+	grep -qF "runs 80 to 120); prediction -75%, outside the runs' range" wi-two.txt
+check "attribute-1.43 ... and the run's tally says so: 0 of 1" \
+	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 0 of 1 other swappiness values, inside the measured runs' range at 0" wi-two.txt
+# runs at 200 that swapped 22 and 40: 25 predicted is within 30% (19%) of 31
+# and inside their range
+sed 's/^1,5000,4000,1,100,/1,5000,4000,1,22,/' vol.csv > vol-22.csv
+sed 's/^1,5000,4000,1,100,/1,5000,4000,1,40,/' vol.csv > vol-40.csv
+cp vol-4.db wi-near.db
+"$VMSCOPE" import vol-22.csv -o wi-near.db --tag kernel=6.1.0 --tag swappiness=200 &&
+	"$VMSCOPE" import vol-40.csv -o wi-near.db --tag kernel=6.1.0 --tag swappiness=200 ||
+	fail "import vol-22.csv, vol-40.csv"
+"$VMSCOPE" attribute wi-near.db 1 --what-if swappiness=60,200 > wi-near.txt
+check "attribute-1.44 --what-if tally: 25 against runs of 22 and 40 (mean 31) counts, the run's own swappiness does not" \
+	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 1 of 1 other swappiness values, inside the measured runs' range at 1" wi-near.txt
 # swap-out per anon page scanned is the whole run's: one kswapd walk an
 # interval over 103.5k inactive anon and 3000 inactive file pages (level
 # 12 SCAN_FRACT: anon 25 * fraction, file 0; level 11 down cache trim:
