@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include <sys/wait.h>
@@ -362,8 +363,15 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 		close(ready[0]);
 		if (cg && cg->path[0] && memcg_add(cg, getpid()))
 			_exit(1);
-		p = malloc(bytes);
-		if (!p)
+		/*
+		 * its own mapping, not malloc(): the memory charged to the
+		 * cgroup is the hog's pages only (under AddressSanitizer a
+		 * malloc()ed hog also touches bytes / 8 of shadow, which at
+		 * swappiness 0 cannot be swapped and OOMs a cgroup the hog
+		 * alone fits)
+		 */
+		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
 			_exit(1);
 		/* a distinct byte per page: nothing to merge, nothing zero */
 		for (i = 0; i < bytes; i += (size_t)page)
