@@ -208,7 +208,9 @@ static void print_agreement(const char *who, const struct agreement *g,
 		       g->n, 100 * g->agree / g->n);
 }
 
-static void print_split(const struct run_model *m, const struct attribution *a)
+/* sw: the swappiness of the runs summed into a ("60", "0 to 200") */
+static void print_split(const struct run_model *m, const struct attribution *a,
+			const char *sw)
 {
 	const enum cause *cl;
 	size_t n, i;
@@ -231,8 +233,8 @@ static void print_split(const struct run_model *m, const struct attribution *a)
 		       "between the interval's two samples)\n",
 		       100 * a->borderline / a->swapped);
 	if (a->share_n > 0)
-		printf("  modifiers: swappiness %.0f, anon share ap/(ap+fp) %.3f "
-		       "on average over swapping intervals\n", m->swappiness,
+		printf("  modifiers: swappiness %s, anon share ap/(ap+fp) %.3f "
+		       "on average over swapping intervals\n", sw,
 		       a->share_sum / a->share_n);
 	if (a->anon_n > 0)
 		printf("  anon scanned: predicted %.0f, pgscan_anon %.0f; within 10%% "
@@ -293,7 +295,7 @@ static void print_summary(const char *who, const struct run_model *m,
 	       a->swapped, a->swapped * m->page_size / (1 << 20), a->swap_intervals,
 	       a->intervals);
 	if (m->kind == MODEL_SPLIT) {
-		print_split(m, a);
+		print_split(m, a, sw);
 	} else {
 		cl = model_classes(m->kind, &n);
 		for (i = 0; i < n && a->swapped > 0; i++)

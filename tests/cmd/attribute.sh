@@ -174,6 +174,11 @@ cp vol-4.db wi-near.db
 "$VMSCOPE" attribute wi-near.db 1 --what-if swappiness=60,200 > wi-near.txt
 check "attribute-1.44 --what-if tally: 25 against runs of 22 and 40 (mean 31) counts, the run's own swappiness does not" \
 	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 1 of 1 other swappiness values, inside the measured runs' range at 1" wi-near.txt
+# a split-LRU group of runs at 60 and 200: its modifiers line says both,
+# not the first run's value
+"$VMSCOPE" attribute wi-two.db --by kernel > wi-by.txt
+check "attribute-1.45 --by: a group's swappiness modifier is its runs' range (60 to 200)" \
+	grep -q '^  modifiers: swappiness 60 to 200, anon share' wi-by.txt
 # swap-out per anon page scanned is the whole run's: one kswapd walk an
 # interval over 103.5k inactive anon and 3000 inactive file pages (level
 # 12 SCAN_FRACT: anon 25 * fraction, file 0; level 11 down cache trim:
