@@ -635,6 +635,25 @@ static double other_priority(const struct split_out *o, const struct split_in *s
 }
 
 /*
+ * The row that shows the traced priority of every task but kswapd (the
+ * tracepoints do not tell a cgroup's limit reclaim from global direct
+ * reclaim): the one reclaimer other than kswapd that scanned, or
+ * direct's where several did or none.
+ */
+static enum reclaimer other_truth_row(const struct split_out *o)
+{
+	enum reclaimer row = RC_DIRECT;
+	int r, n = 0;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && o->r[r].active) {
+			row = (enum reclaimer)r;
+			n++;
+		}
+	return n == 1 ? row : RC_DIRECT;
+}
+
+/*
  * Where kswapd's walk stands for the next interval.  One that scanned
  * nothing may only be waiting (reclaim_throttle() on writeback): every
  * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
@@ -780,7 +799,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		iv->p_true[r] = NAN;
 	iv->p_true[RC_KSWAPD] = pt[TRUTH_KSWAPD];
-	iv->p_true[RC_DIRECT] = pt[TRUTH_OTHER];   /* any other task */
+	iv->p_true[other_truth_row(so)] = pt[TRUTH_OTHER];
 	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
 	if (in->scan_anon > 0) {

@@ -327,6 +327,17 @@ printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_in
 	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > exited.out
 is "$(cat exited.out)" "near_oom:30:30 " \
 	"attribute-1.40 a cgroup whose anon lists read 0 at the next sample (its task exited): still near_oom"
+# the tracepoints count a cgroup's limit reclaim as any task but kswapd
+# ("direct"): where the cgroup was the only one of those that scanned,
+# its row shows that truth (here every page scanned at level 5)
+printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5" \
+	"0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0" \
+	"1,500,6000,30,34,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,500,6000" > cg-true.csv
+"$VMSCOPE" import cg-true.csv -o cg-true.db --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
+	fail "import cg-true.csv"
+"$VMSCOPE" attribute cg-true.db --intervals --format csv | tr -d '"' > cg-true.out
+check "attribute-1.46 --intervals: cgroup limit reclaim alone, its row shows the traced priority (5.0)" \
+	grep -q '^1,1.0,cgroup,[0-9.]*,5.0,' cg-true.out
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
