@@ -265,11 +265,12 @@ struct raw_slots {
 	long trace[NR_TRUTH][2][TRACE_LEVELS];
 	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<N> */
 	int has_trace_scan, has_passes;
+	int has_cgroup_trace;      /* trace:cgroup_* recorded */
 };
 
 static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 {
-	static const char *const who[NR_TRUTH] = { "kswapd", "direct" };
+	static const char *const who[NR_TRUTH] = { "kswapd", "direct", "cgroup" };
 	static const char *const type[2] = { "anon", "file" };
 	size_t i;
 	int k, w, t, q;
@@ -297,6 +298,7 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 			    q < TRACE_LEVELS) {
 				rs->passes[w][q] = (long)i;
 				rs->has_passes = 1;
+				rs->has_cgroup_trace |= w == TRUTH_CGROUP;
 			}
 			for (t = 0; t < 2; t++) {
 				char pre[40];
@@ -334,32 +336,51 @@ static double nz(double v)
 }
 
 /*
- * The scan-weighted priority the tracepoints saw, per reclaimer: pages
- * scanned per level where recorded, else passes per level (a pass
- * scans up to SWAP_CLUSTER_MAX pages: shrink_lruvec()'s batches).
+ * The interval's pages scanned at level q by who, where recorded; else
+ * its passes (a pass scans up to SWAP_CLUSTER_MAX pages: shrink_lruvec()'s
+ * batches).
+ */
+static double traced_at(const struct metric_stream *ms, const struct raw_slots *rs,
+			int who, int q)
+{
+	double d = 0;
+	long i;
+	int t;
+
+	for (t = 0; t < 2 && rs->has_trace_scan; t++)
+		if ((i = rs->trace[who][t][q]) >= 0)
+			d += (double)ms->delta[i];
+	if (!rs->has_trace_scan && (i = rs->passes[who][q]) >= 0)
+		d = (double)ms->delta[i];
+	return d;
+}
+
+/*
+ * The scan-weighted priority the tracepoints saw per truth_who, and of the other
+ * tasks without the cgroup's (*direct_only: global direct reclaim, NAN
+ * where the cgroup's were not recorded or nothing is left).
  */
 static void traced_priority(const struct metric_stream *ms,
-			    const struct raw_slots *rs, double p[NR_TRUTH])
+			    const struct raw_slots *rs, double p[NR_TRUTH],
+			    double *direct_only)
 {
-	int w, t, q;
+	double pages[NR_TRUTH] = { 0 }, qsum[NR_TRUTH] = { 0 }, dp = 0, dq = 0;
+	int w, q;
 
-	for (w = 0; w < NR_TRUTH; w++) {
-		double pages = 0, qsum = 0;
+	for (q = 0; q < TRACE_LEVELS; q++) {
+		double d[NR_TRUTH];
 
-		for (q = 0; q < TRACE_LEVELS; q++) {
-			double d = 0;
-			long i;
-
-			for (t = 0; t < 2 && rs->has_trace_scan; t++)
-				if ((i = rs->trace[w][t][q]) >= 0)
-					d += (double)ms->delta[i];
-			if (!rs->has_trace_scan && (i = rs->passes[w][q]) >= 0)
-				d = (double)ms->delta[i];
-			pages += d;
-			qsum += q * d;
+		for (w = 0; w < NR_TRUTH; w++) {
+			d[w] = traced_at(ms, rs, w, q);
+			pages[w] += d[w];
+			qsum[w] += q * d[w];
 		}
-		p[w] = pages > 0 ? qsum / pages : NAN;
+		dp += fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
+		dq += q * fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
 	}
+	for (w = 0; w < NR_TRUTH; w++)
+		p[w] = pages[w] > 0 ? qsum[w] / pages[w] : NAN;
+	*direct_only = rs->has_cgroup_trace && dp > 0 ? dq / dp : NAN;
 }
 
 /* samples of the node's lists kept for the walks' flushed view */
@@ -635,22 +656,25 @@ static double other_priority(const struct split_out *o, const struct split_in *s
 }
 
 /*
- * The row that shows the traced priority of every task but kswapd (the
- * tracepoints do not tell a cgroup's limit reclaim from global direct
- * reclaim): the one reclaimer other than kswapd that scanned, or
- * direct's where several did or none.
+ * Where the collector did not tell a cgroup's limit reclaim apart (no
+ * trace:cgroup_*: before it did, or a kernel without memcg_reclaim_begin),
+ * the row that shows the traced priority of every task but kswapd:
+ * direct's where it scanned (or none did), else the one of the others
+ * that scanned the most (a printed row: only those that scanned are).
  */
-static enum reclaimer other_truth_row(const struct split_out *o)
+static enum reclaimer other_truth_row(const struct split_out *o,
+				      const struct split_in *si)
 {
 	enum reclaimer row = RC_DIRECT;
-	int r, n = 0;
+	int r;
 
+	if (o->r[RC_DIRECT].active)
+		return RC_DIRECT;
 	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (r != RC_KSWAPD && o->r[r].active) {
+		if (r != RC_KSWAPD && o->r[r].active &&
+		    (row == RC_DIRECT || si->scanned[r] > si->scanned[row]))
 			row = (enum reclaimer)r;
-			n++;
-		}
-	return n == 1 ? row : RC_DIRECT;
+	return row;
 }
 
 /*
@@ -749,7 +773,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 {
 	struct split_in si, sp;
 	struct split_out prev_out, wo, ex;
-	double pt[NR_TRUTH], anon;
+	double pt[NR_TRUTH], direct_only, anon;
 	int r;
 
 	fill_split(ms, m, st, in, &si);
@@ -795,11 +819,17 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	st->prev = si;
 	st->have_prev = 1;
-	traced_priority(ms, &st->rs, pt);
+	traced_priority(ms, &st->rs, pt, &direct_only);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		iv->p_true[r] = NAN;
 	iv->p_true[RC_KSWAPD] = pt[TRUTH_KSWAPD];
-	iv->p_true[other_truth_row(so)] = pt[TRUTH_OTHER];
+	if (st->rs.has_cgroup_trace) {
+		iv->p_true[RC_DIRECT] = direct_only;
+		iv->p_true[RC_CGROUP] = pt[TRUTH_CGROUP];
+		agree(&a->prio[TRUTH_CGROUP], so->r[RC_CGROUP].p_est, pt[TRUTH_CGROUP]);
+	} else {
+		iv->p_true[other_truth_row(so, &si)] = pt[TRUTH_OTHER];
+	}
 	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
 	if (in->scan_anon > 0) {

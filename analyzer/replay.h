@@ -34,8 +34,12 @@ struct agreement {
 	double n, agree, est_sum, true_sum;
 };
 
-/* trace truth is per kswapd and per "any other task" */
-enum truth_who { TRUTH_KSWAPD, TRUTH_OTHER, NR_TRUTH };
+/*
+ * trace truth is per kswapd, per "any other task" and, where the collector
+ * told them apart (memcg_reclaim_begin/end), per cgroup limit reclaim:
+ * a part of the other tasks'
+ */
+enum truth_who { TRUTH_KSWAPD, TRUTH_OTHER, TRUTH_CGROUP, NR_TRUTH };
 
 struct attribution {
 	double pages[NR_CAUSES];

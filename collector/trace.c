@@ -96,18 +96,22 @@ static void find_kswapd(struct trace_prio *t, const char *root)
 		closedir(proc);
 }
 
-static void scan_names(struct trace_prio *t)
+/* <who>_priority_<N> and <who>_scan_{anon,file}_<N> */
+static void level_names(struct trace_prio *t)
 {
-	static const char *const who[2] = { "kswapd", "direct" };
+	static const char *const who[TT_WHO] = { "kswapd", "direct", "cgroup" };
 	static const char *const type[2] = { "anon", "file" };
 	int w, f, i;
 
-	for (w = 0; w < 2; w++)
-		for (f = 0; f < 2; f++)
-			for (i = 0; i < TRACE_LEVELS; i++)
+	for (w = 0; w < TT_WHO; w++)
+		for (i = 0; i < TRACE_LEVELS; i++) {
+			snprintf(t->names[w][i], sizeof(t->names[w][i]),
+				 "%s_priority_%d", who[w], i);
+			for (f = 0; f < 2; f++)
 				snprintf(t->scan_names[w][f][i],
 					 sizeof(t->scan_names[w][f][i]),
 					 "%s_scan_%s_%d", who[w], type[f], i);
+		}
 }
 
 static int is_dir_in(const char *dir, const char *sub)
@@ -151,22 +155,18 @@ static int trace_types_enable(struct trace_prio *t)
 		if (is_dir_in(t->dir, ev[i]) && write_file(t->dir, path, "1"))
 			return -1;
 	}
+	/* ev[3], ev[4]: the pids inside memcg reclaim (count_pass()) */
+	t->has_memcg_events = is_dir_in(t->dir, ev[3]) && is_dir_in(t->dir, ev[4]);
 	return 0;
 }
 
 int trace_prio_start(struct trace_prio *t, const char *root)
 {
 	char tracefs[400], pipe[600];
-	int i;
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
-	for (i = 0; i < TRACE_LEVELS; i++) {
-		snprintf(t->names[i], sizeof(t->names[i]), "kswapd_priority_%d", i);
-		snprintf(t->names[TRACE_LEVELS + i], sizeof(t->names[0]),
-			 "direct_priority_%d", i);
-	}
-	scan_names(t);
+	level_names(t);
 	if (find_tracefs(root, tracefs, sizeof(tracefs)))
 		return -1;
 	find_kswapd(t, root);
@@ -408,6 +408,26 @@ static int trace_types_push(struct trace_prio *t, uint16_t src,
 	return 0;
 }
 
+/* One shrink_inactive pass at level q: kswapd's, or another task's and,
+ * inside memcg reclaim, the cgroup's too. */
+static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pid,
+		       int q)
+{
+	int who[2] = { TT_DIRECT, -1 }, i, file;
+	int64_t n;
+
+	if (is_kswapd(t, pid))
+		who[0] = TT_KSWAPD;
+	else if (memcg_pid_index(&t->types, pid) >= 0)
+		who[1] = TT_CGROUP;
+	for (i = 0; i < 2 && who[i] >= 0; i++) {
+		t->passes[who[i]][q]++;
+		if (!trace_parse_scan(s, len, &n, &file))
+			t->scanned[who[i]][file][q] =
+				count_add(t->scanned[who[i]][file][q], n);
+	}
+}
+
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
@@ -416,15 +436,8 @@ void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
-		if (v < TRACE_LEVELS) {
-			int64_t n;
-			int file, k = is_kswapd(t, pid);
-
-			(k ? t->kswapd_count : t->direct_count)[v]++;
-			if (!trace_parse_scan(s, len, &n, &file))
-				t->scanned[!k][file][v] =
-					count_add(t->scanned[!k][file][v], n);
-		}
+		if (v < TRACE_LEVELS)
+			count_pass(t, s, len, pid, (int)v);
 		break;
 	case 2:
 		t->lost = count_add(t->lost, v);
@@ -510,31 +523,29 @@ int trace_prio_drain(struct trace_prio *t, int64_t cutoff_ns)
 	return 0;
 }
 
-static int push_scanned(struct trace_prio *t, uint16_t src, struct kv_list *out)
+/* The per-level counters; the cgroup's only where the kernel tells it
+ * (else 0 would read as "no cgroup reclaim"). */
+static int push_levels(struct trace_prio *t, uint16_t src, struct kv_list *out)
 {
-	int w, f, i;
+	int w, f, i, nwho = t->has_memcg_events ? TT_WHO : TT_CGROUP;
 
-	for (w = 0; w < 2; w++)
-		for (f = 0; f < 2; f++)
-			for (i = 0; i < TRACE_LEVELS; i++)
+	for (w = 0; w < nwho; w++)
+		for (i = 0; i < TRACE_LEVELS; i++) {
+			if (kv_push(out, src, t->names[w][i], strlen(t->names[w][i]),
+				    t->passes[w][i]))
+				return -1;
+			for (f = 0; f < 2; f++)
 				if (kv_push(out, src, t->scan_names[w][f][i],
 					    strlen(t->scan_names[w][f][i]),
 					    t->scanned[w][f][i]))
 					return -1;
+		}
 	return 0;
 }
 
 int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 {
-	int i;
-
-	for (i = 0; i < TRACE_LEVELS; i++)
-		if (kv_push(out, src, t->names[i], strlen(t->names[i]),
-			    t->kswapd_count[i]) ||
-		    kv_push(out, src, t->names[TRACE_LEVELS + i],
-			    strlen(t->names[TRACE_LEVELS + i]), t->direct_count[i]))
-			return -1;
-	if (push_scanned(t, src, out) || trace_types_push(t, src, out))
+	if (push_levels(t, src, out) || trace_types_push(t, src, out))
 		return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }

@@ -18,6 +18,11 @@
  *                         nr_scanned), by the list's type (its flags:
  *                         RECLAIM_WB_ANON or RECLAIM_WB_FILE), so the
  *                         scan-weighted priority of an interval is known
+ *   cgroup_priority_<N>, cgroup_scan_{anon,file}_<N>
+ *                         the part of direct_* by tasks between
+ *                         mm_vmscan_memcg_reclaim_begin and _end (a
+ *                         cgroup's limit reclaim, and memory.reclaim's);
+ *                         only where the kernel has those events
  *   lost_events           events the ring buffer dropped ("[LOST n EVENTS]")
  *
  * so an interval's deltas are its priority histogram, and the deepest
@@ -68,15 +73,17 @@ struct trace_prio {
 	size_t len, cap;
 	pid_t kswapd[TRACE_MAX_KSWAPD];
 	int nr_kswapd;
-	int64_t kswapd_count[TRACE_LEVELS], direct_count[TRACE_LEVELS];
-	/* pages scanned: [kswapd 0, other 1][anon 0, file 1][level] */
-	int64_t scanned[2][2][TRACE_LEVELS];
+	/* passes and pages scanned per level, by who: kswapd, any other
+	 * task, and of those the tasks in memcg reclaim (TT_WHO's order) */
+	int64_t passes[TT_WHO][TRACE_LEVELS];
+	int64_t scanned[TT_WHO][2][TRACE_LEVELS];   /* [who][anon 0, file 1] */
+	int has_memcg_events;    /* memcg_reclaim_begin/end enabled */
 	int64_t lost;
 	/* the instance's trace_clock is "mono": events are stamped in
 	 * CLOCK_MONOTONIC, comparable with the sample's time */
 	int mono;
-	char names[2 * TRACE_LEVELS][24];
-	char scan_names[2][2][TRACE_LEVELS][24];
+	char names[TT_WHO][TRACE_LEVELS][24];
+	char scan_names[TT_WHO][2][TRACE_LEVELS][24];
 	struct trace_types types;
 };
 

@@ -245,6 +245,8 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 			a->truth_from ? a->truth_from : "traced");
 	print_agreement("direct + cgroup (scan-weighted)", &a->prio[TRUTH_OTHER],
 			a->truth_from ? a->truth_from : "traced");
+	print_agreement("cgroup limit reclaim (scan-weighted)", &a->prio[TRUTH_CGROUP],
+			a->truth_from ? a->truth_from : "traced");
 	printf("  deepest level: estimated for direct and cgroup reclaim "
 	       "(--intervals p_deep); not estimable for kswapd from sums\n");
 	if (a->cost_inputs)
@@ -527,17 +529,24 @@ static int whatif_close(double pred, const struct measured *ms)
 	return fabs(pred - ms->swap) <= WHATIF_TOLERANCE * ms->swap;
 }
 
+/* -1 where there is no range: fewer than two runs measured */
 static int whatif_in_range(double pred, const struct measured *ms)
 {
-	if (!ms->nr || isnan(pred))
+	if (ms->nr < 2 || isnan(pred))
 		return -1;
 	return pred >= ms->swap_lo - 0.5 && pred <= ms->swap_hi + 0.5;
 }
 
+/* whatif_in_range() + 1 in words */
+static const char *const range_words[3] = {
+	"", ", outside the runs' range", ", inside the runs' range"
+};
+
 /* One replayed run's tally over the swappiness values it was replayed at. */
 struct whatif_tally {
 	int64_t run;
-	int judged, close, in_range;
+	int judged, close;         /* values with measured runs */
+	int ranged, in_range;      /* those with two runs or more */
 };
 
 static void tally_add(struct whatif_tally *t, double pred, const struct measured *ms)
@@ -548,7 +557,10 @@ static void tally_add(struct whatif_tally *t, double pred, const struct measured
 		return;
 	t->judged++;
 	t->close += close;
-	t->in_range += in;
+	if (in >= 0) {
+		t->ranged++;
+		t->in_range += in;
+	}
 }
 
 static void tally_print(const struct whatif_tally *t)
@@ -556,9 +568,12 @@ static void tally_print(const struct whatif_tally *t)
 	if (!t->judged)
 		return;
 	printf("run %lld: swap-out predicted within %.0f%% of the measured mean "
-	       "at %d of %d other swappiness values, inside the measured runs' range "
-	       "at %d\n", (long long)t->run, 100 * WHATIF_TOLERANCE, t->close,
-	       t->judged, t->in_range);
+	       "at %d of %d other swappiness values with runs measured", (long long)t->run,
+	       100 * WHATIF_TOLERANCE, t->close, t->judged);
+	if (t->ranged)
+		printf(", inside the measured runs' range at %d of %d with two runs "
+		       "or more", t->in_range, t->ranged);
+	printf("\n");
 }
 
 /* --what-if on an MGLRU run: the sum of the intervals' predictions, or
@@ -622,8 +637,7 @@ static void whatif_check(const struct attribution *a, double sw,
 		printf("anon scanned predicted %.0f where none were\n", a->whatif_anon);
 	else if (ms->swap > 0)
 		printf("prediction %+.0f%%%s\n", 100 * (a->whatif_swap - ms->swap) / ms->swap,
-		       ms->nr < 2 ? "" : whatif_in_range(a->whatif_swap, ms) ?
-		       ", inside the runs' range" : ", outside the runs' range");
+		       range_words[whatif_in_range(a->whatif_swap, ms) + 1]);
 	else if (a->whatif_swap < 0.5)
 		printf("predicted none either\n");
 	else
@@ -713,7 +727,7 @@ static int attribute_whatif(const struct run_set *set, const struct attr_opts *o
 		rc = run_outcomes(set, &runs);
 
 	for (i = 0; !rc && i < set->nr_runs; i++) {
-		struct whatif_tally tally = { set->runs[i].id, 0, 0, 0 };
+		struct whatif_tally tally = { set->runs[i].id, 0, 0, 0, 0 };
 
 		if (o->run > 0 && set->runs[i].id != o->run)
 			continue;

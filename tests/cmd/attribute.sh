@@ -138,23 +138,29 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 # sample boundary, not 25 writes a page
 check "attribute-1.25 --what-if swap-out: the run's swap-out per anon page scanned, at most one: 25" \
 	grep -q '^1,60,200,25,25,' wi.out
+# add_run DB PAGES KERNEL: vol.csv's run with PAGES swapped out, imported
+# into DB as a run of KERNEL at swappiness 200
+add_run() {
+	sed "s/^1,5000,4000,1,100,/1,5000,4000,1,$2,/" vol.csv > "vol-$2.csv"
+	"$VMSCOPE" import "vol-$2.csv" -o "$1" --tag kernel="$3" --tag swappiness=200 ||
+		fail "import vol-$2.csv into $1"
+}
 # the check beside the prediction: runs of the same kernel at 200 only
 # (another kernel reclaims otherwise at the same swappiness)
-sed 's/^1,5000,4000,1,100,/1,5000,4000,1,80,/' vol.csv > vol-80.csv
-sed 's/^1,5000,4000,1,100,/1,5000,4000,1,300,/' vol.csv > vol-300.csv
 cp vol-4.db wi-mix.db
-"$VMSCOPE" import vol-80.csv -o wi-mix.db --tag kernel=6.1.0 --tag swappiness=200 &&
-	"$VMSCOPE" import vol-300.csv -o wi-mix.db --tag kernel=6.12.0 --tag swappiness=200 ||
-	fail "import vol-80.csv, vol-300.csv"
+add_run wi-mix.db 80 6.1.0
+add_run wi-mix.db 300 6.12.0
 "$VMSCOPE" attribute wi-mix.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-mix.out
 check "attribute-1.30 --what-if checks against the same kernel's runs only: 80 pages out, 1 run" \
 	grep -q '^1,60,200,25,25,4,80,1,' wi-mix.out
+# one run is no range: the tally counts the mean only
+"$VMSCOPE" attribute wi-mix.db 1 --what-if swappiness=200 > wi-mix.txt
+check "attribute-1.47 --what-if tally against one run: no range counted" \
+	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 0 of 1 other swappiness values with runs measured" wi-mix.txt
 # two runs at 200 of the same kernel, 80 and 120 pages out: the mean,
 # and the range the runs themselves span beside it
-sed 's/^1,5000,4000,1,100,/1,5000,4000,1,120,/' vol.csv > vol-120.csv
 cp wi-mix.db wi-two.db
-"$VMSCOPE" import vol-120.csv -o wi-two.db --tag kernel=6.1.0 --tag swappiness=200 ||
-	fail "import vol-120.csv"
+add_run wi-two.db 120 6.1.0
 "$VMSCOPE" attribute wi-two.db 1 --what-if swappiness=200 --format csv | tr -d '"' > wi-two.out
 check "attribute-1.41 --what-if CSV: mean 100 of 2 runs, error -75%, the runs' least and most swap-out 80 and 120" \
 	grep -qx '1,60,200,25,25,4,100,2,-0.7500,80,120' wi-two.out
@@ -162,18 +168,15 @@ check "attribute-1.41 --what-if CSV: mean 100 of 2 runs, error -75%, the runs' l
 check "attribute-1.42 --what-if text: 25 predicted is outside the runs' 80 to 120 and not within 30% of 100" \
 	grep -qF "runs 80 to 120); prediction -75%, outside the runs' range" wi-two.txt
 check "attribute-1.43 ... and the run's tally says so: 0 of 1" \
-	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 0 of 1 other swappiness values, inside the measured runs' range at 0" wi-two.txt
+	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 0 of 1 other swappiness values with runs measured, inside the measured runs' range at 0 of 1 with two runs or more" wi-two.txt
 # runs at 200 that swapped 22 and 40: 25 predicted is within 30% (19%) of 31
 # and inside their range
-sed 's/^1,5000,4000,1,100,/1,5000,4000,1,22,/' vol.csv > vol-22.csv
-sed 's/^1,5000,4000,1,100,/1,5000,4000,1,40,/' vol.csv > vol-40.csv
 cp vol-4.db wi-near.db
-"$VMSCOPE" import vol-22.csv -o wi-near.db --tag kernel=6.1.0 --tag swappiness=200 &&
-	"$VMSCOPE" import vol-40.csv -o wi-near.db --tag kernel=6.1.0 --tag swappiness=200 ||
-	fail "import vol-22.csv, vol-40.csv"
+add_run wi-near.db 22 6.1.0
+add_run wi-near.db 40 6.1.0
 "$VMSCOPE" attribute wi-near.db 1 --what-if swappiness=60,200 > wi-near.txt
 check "attribute-1.44 --what-if tally: 25 against runs of 22 and 40 (mean 31) counts, the run's own swappiness does not" \
-	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 1 of 1 other swappiness values, inside the measured runs' range at 1" wi-near.txt
+	grep -qxF "run 1: swap-out predicted within 30% of the measured mean at 1 of 1 other swappiness values with runs measured, inside the measured runs' range at 1 of 1 with two runs or more" wi-near.txt
 # a split-LRU group of runs at 60 and 200: its modifiers line says both,
 # not the first run's value
 "$VMSCOPE" attribute wi-two.db --by kernel > wi-by.txt
@@ -327,17 +330,37 @@ printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_in
 	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > exited.out
 is "$(cat exited.out)" "near_oom:30:30 " \
 	"attribute-1.40 a cgroup whose anon lists read 0 at the next sample (its task exited): still near_oom"
+# memcg_run NAME HEADER ROW...: the rows imported as a 6.1 cgroup run at
+# swappiness 60 into NAME.db, its --intervals CSV in NAME.out
+memcg_run() {
+	local name=$1
+	shift
+	printf '%s\n' "$@" > "$name.csv"
+	"$VMSCOPE" import "$name.csv" -o "$name.db" --tag kernel=6.1.0 --tag swappiness=60 \
+		--tag memcg=yes || fail "import $name.csv"
+	"$VMSCOPE" attribute "$name.db" --intervals --format csv | tr -d '"' > "$name.out"
+}
 # the tracepoints count a cgroup's limit reclaim as any task but kswapd
 # ("direct"): where the cgroup was the only one of those that scanned,
 # its row shows that truth (here every page scanned at level 5)
-printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5" \
+memcg_run cg-true "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5" \
 	"0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0" \
-	"1,500,6000,30,34,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,500,6000" > cg-true.csv
-"$VMSCOPE" import cg-true.csv -o cg-true.db --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
-	fail "import cg-true.csv"
-"$VMSCOPE" attribute cg-true.db --intervals --format csv | tr -d '"' > cg-true.out
+	"1,500,6000,30,34,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,500,6000"
 check "attribute-1.46 --intervals: cgroup limit reclaim alone, its row shows the traced priority (5.0)" \
 	grep -q '^1,1.0,cgroup,[0-9.]*,5.0,' cg-true.out
+# where the collector told the cgroup's passes apart (trace:cgroup_*, a
+# part of trace:direct_*): global direct reclaim at level 8 (1000 file
+# pages, 2 stalls) beside the cgroup's limit reclaim at 5: each row its own
+memcg_run cg-split "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_priority_5,trace.direct_priority_8,trace.cgroup_scan_anon_5,trace.cgroup_scan_file_5,trace.cgroup_priority_5" \
+	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0,0,0,0" \
+	"1,1000,900,2,500,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,500,6000,1000,20,4,500,6000,20"
+check "attribute-1.48 --intervals with the cgroup's passes recorded: its row shows them (5.0)" \
+	grep -q '^1,1.0,cgroup,[0-9.]*,5.0,' cg-split.out
+check "attribute-1.49 ... and global direct reclaim's row the rest (8.0)" \
+	grep -q '^1,1.0,direct,[0-9.]*,8.0,' cg-split.out
+"$VMSCOPE" attribute cg-split.db > cg-split.txt
+check "attribute-1.50 the summary compares the cgroup's estimate with its own truth" \
+	grep -q '^  priority, cgroup limit reclaim (scan-weighted): estimated [0-9.]*, traced pages per level (vmscan tracepoints) 5.0 on average; within one level in [01] of 1 intervals' cg-split.txt
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,

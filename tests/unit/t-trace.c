@@ -69,11 +69,40 @@ static void counts(void)
 	trace_prio_count_line(&t, kl, strlen(kl));
 	trace_prio_count_line(&t, dl, strlen(dl));
 	trace_prio_count_line(&t, dl, strlen(dl));
-	tap_ok(t.kswapd_count[7] == 1 && t.scanned[0][0][7] == 32,
+	tap_ok(t.passes[TT_KSWAPD][7] == 1 && t.scanned[0][0][7] == 32,
 	       "trace-3.1 kswapd's anon pass at 7: one pass, 32 anon pages");
-	tap_ok(t.direct_count[12] == 2 && t.scanned[1][1][12] == 512 &&
+	tap_ok(t.passes[TT_DIRECT][12] == 2 && t.scanned[1][1][12] == 512 &&
 	       t.scanned[0][1][12] == 0,
 	       "trace-3.2 another task's file passes at 12: two passes, 512 file pages, none for kswapd");
+}
+
+/*
+ * A task between mm_vmscan_memcg_reclaim_begin and _end (a cgroup's limit
+ * reclaim) counts as another task and, apart, as the cgroup's; after the
+ * end, as another task only.
+ */
+static void cgroup_counts(void)
+{
+	static const char begin[] = "  bench-9 [000] ..... 9.1: mm_vmscan_memcg_reclaim_begin: "
+		"order=0 gfp_flags=GFP_KERNEL";
+	static const char end[] = "  bench-9 [000] ..... 9.3: mm_vmscan_memcg_reclaim_end: "
+		"nr_reclaimed=32";
+	static const char pass[] = "  bench-9 [000] ..... 9.2: "
+		"mm_vmscan_lru_shrink_inactive: nid=0 nr_scanned=64 priority=3 "
+		"flags=RECLAIM_WB_ANON|RECLAIM_WB_ASYNC";
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	trace_prio_count_line(&t, begin, strlen(begin));
+	trace_prio_count_line(&t, pass, strlen(pass));
+	tap_ok(t.passes[TT_CGROUP][3] == 1 && t.scanned[TT_CGROUP][0][3] == 64 &&
+	       t.passes[TT_DIRECT][3] == 1 && t.scanned[TT_DIRECT][0][3] == 64,
+	       "trace-3.5 a pass inside memcg reclaim: the cgroup's, and another task's (64 anon pages at 3)");
+	trace_prio_count_line(&t, end, strlen(end));
+	trace_prio_count_line(&t, pass, strlen(pass));
+	tap_ok(t.passes[TT_CGROUP][3] == 1 && t.passes[TT_DIRECT][3] == 2 &&
+	       t.scanned[TT_DIRECT][0][3] == 128,
+	       "trace-3.6 after its end the same task's pass is another task's only");
 }
 
 /* counts a line may push past 2^63: held there, never negative */
@@ -150,18 +179,18 @@ static void cutoff(void)
 	ok = !three_events(&t);
 	t.mono = 1;
 	ok = ok && !trace_prio_drain(&t, cut);
-	tap_ok(ok && t.kswapd_count[11] == 1 && t.kswapd_count[10] == 1 &&
-	       t.kswapd_count[9] == 0,
+	tap_ok(ok && t.passes[TT_KSWAPD][11] == 1 && t.passes[TT_KSWAPD][10] == 1 &&
+	       t.passes[TT_KSWAPD][9] == 0,
 	       "trace-4.3 a drain at 10.000250 s counts the events at .0001 and .0002, not .0003");
 	ok = ok && !trace_prio_drain(&t, cut + 1000000000LL);
-	tap_ok(ok && t.kswapd_count[11] == 1 && t.kswapd_count[10] == 1 &&
-	       t.kswapd_count[9] == 1 && t.scanned[0][1][9] == 32,
+	tap_ok(ok && t.passes[TT_KSWAPD][11] == 1 && t.passes[TT_KSWAPD][10] == 1 &&
+	       t.passes[TT_KSWAPD][9] == 1 && t.scanned[0][1][9] == 32,
 	       "trace-4.4 the next drain counts the one held back, once");
 	close(t.fd);
 	free(t.buf);
 	ok = !three_events(&t);
 	ok = ok && !trace_prio_drain(&t, cut);
-	tap_ok(ok && t.kswapd_count[9] == 1,
+	tap_ok(ok && t.passes[TT_KSWAPD][9] == 1,
 	       "trace-4.5 without the mono trace clock the drain takes every event");
 	close(t.fd);
 	free(t.buf);
@@ -203,6 +232,7 @@ int main(void)
 	tap_ok(parse("", &pid, &prio) == 0, "an empty line is not counted");
 	scan_fields();
 	counts();
+	cgroup_counts();
 	count_limits();
 	stamps();
 	cutoff();
