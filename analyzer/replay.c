@@ -264,6 +264,10 @@ struct raw_slots {
 	long slot[NR_RAW];
 	long trace[NR_TRUTH][2][TRACE_LEVELS];
 	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<N> */
+	/* zoneinfo:<node>.<zone>.boost, the zones' watermark_boost gauges */
+#define RAW_BOOST_MAX 16
+	long boost[RAW_BOOST_MAX];
+	int nboost;
 	int has_trace_scan, has_passes;
 	int has_cgroup_trace;      /* trace:cgroup_* recorded */
 };
@@ -288,6 +292,9 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 		for (k = 0; k < NR_RAW; k++)
 			if (!strcmp(n, raw_names[k]))
 				rs->slot[k] = (long)i;
+		if (!strncmp(n, "zoneinfo:", 9) && strlen(n) > 15 &&
+		    !strcmp(n + strlen(n) - 6, ".boost") && rs->nboost < RAW_BOOST_MAX)
+			rs->boost[rs->nboost++] = (long)i;
 		for (w = 0; w < NR_TRUTH && !strncmp(n, "trace:", 6); w++) {
 			char pp[40];
 			size_t pl;
@@ -481,6 +488,11 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->free = in->free;
 	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
 	si->boost_max_sum = m->boost_max > 0 ? m->boost_max : 0;
+	si->boost_end = NAN;
+	for (r = 0; r < rs->nboost; r++)
+		if (ms->it.present[rs->boost[r]])
+			si->boost_end = nz(si->boost_end) + (double)ms->it.value[rs->boost[r]];
+	si->boost_start = NAN;
 	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
 	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;
 	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);
@@ -779,6 +791,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	fill_split(ms, m, st, in, &si);
 	if (st->have_prev) {
 		si.node_prev = st->prev.node;
+		si.boost_start = st->prev.boost_end;
 		si.cg_prev = st->prev.cg;
 		si.has_prev = 1;
 	}

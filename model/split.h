@@ -53,6 +53,9 @@ struct split_in {
 	/* the most the zones' watermark boosts can add up to (v5.0+
 	 * boost_watermark(): max(pageblock, high * 1.5) each); 0: unknown */
 	double boost_max_sum;
+	/* the zones' watermark_boost summed, sampled at the interval's start
+	 * and end (zoneinfo); NAN: not recorded */
+	double boost_start, boost_end;
 	/* high - low and high - min watermarks, each summed over the zones
 	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;

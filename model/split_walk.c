@@ -630,6 +630,90 @@ static double solve_lengths(const double n[2], const double a[2], const double b
 }
 
 /*
+ * sb pages of the interval's scan taken as boosted reclaim: a boosted
+ * walk's levels (12 and 11 once, then DEF_PRIORITY - 2 over and over;
+ * boost_ctx()) as one that reclaims `boost` pages scans them, file only;
+ * one_walk: no more than that one walk scans.  Adds them to o (weight
+ * w), takes them out of mm.
+ */
+static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
+			   const struct split_in *in, double boost, double sb,
+			   int one_walk, double w, struct split_reclaim_out *o,
+			   double *deep)
+{
+	double ea = known_efficiency(in->eff_anon), ef = known_efficiency(in->eff_file);
+	struct walk_ctx boosted = *kind;
+	struct walk_res one;
+
+	boost_ctx(&boosted);
+	walk_at(&boosted, progress_for(&boosted, boost, ea, ef, 0), &one);
+	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s);
+	if (!(sb > 0) || !(one.scanned > 0))
+		return;
+	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
+	*deep = fmin(*deep, one.deep);
+	mm->s -= sb;
+}
+
+/*
+ * A watermark boost the zoneinfo samples show at the interval's start or
+ * end is reclaimed by a boosted walk (v5.0+; v6.1 and v6.12 alike):
+ * steal_suitable_fallback() -> boost_watermark() raises a zone's
+ * watermark_boost by a pageblock and sets ZONE_BOOSTED_WATERMARK, on
+ * which rmqueue() wakes kswapd; balance_pgdat() takes nr_boost_reclaim =
+ * the zones' boosts at its entry and, the node being balanced at order 0,
+ * reclaims that many pages at DEF_PRIORITY - 2 with may_swap off, then
+ * clears those boosts at `out`.  The boost a sample shows is thus the
+ * size of one boosted walk's reclaim in that interval: the start's
+ * reclaimed by the walk under way (its reduction at out comes after
+ * the sample), the end's by a walk that entered since, or is under way.
+ * The two may be one boost whose walk spans the interval, so the larger
+ * is taken: a floor, as boosts raised and reclaimed between two samples
+ * do not show.  The rest of the scan stays for the walks of the
+ * interval's PAGEOUTRUN count, each of which scans the compaction gap at
+ * least (s_short).  (Taking a walk out of that count where the end shows
+ * a boost, as the boosted walk's entry, fits the 6.12 lab a little
+ * better, 3 to 6 intervals in 261-273, but no walk written from the
+ * kernel's code tells the two apart: not done.)
+ */
+static void boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		       const struct split_in *in, const double s_short[2],
+		       double w, struct split_reclaim_out *o, double *deep)
+{
+	double b0 = isnan(in->boost_start) ? 0 : in->boost_start;
+	double b1 = isnan(in->boost_end) ? 0 : in->boost_end;
+	double boost = fmax(b0, b1), nn = mm->n[0] + mm->n[1];
+
+	if (!(boost > 0))
+		return;
+	take_boosted(mm, kinds[0], in, boost, mm->s - nn * s_short[0], 1, w, o, deep);
+}
+
+/*
+ * Where the interval's walks scanned more than all of them would as
+ * long normal walks (walk_lengths()), the pages beyond are boosted
+ * reclaim (the only kswapd reclaim that goes on past the node's
+ * balance, holding DEF_PRIORITY - 2): a mixture, the walks normal and
+ * that much reclaimed at level 10 besides, by walks that held a boost
+ * for part of their run (balance_pgdat() checks pgdat_balanced() before
+ * every pass, and an unbalanced node drops the boost and restarts the
+ * walk at DEF_PRIORITY as a normal one).  Not whole walks of the
+ * largest boost the zones hold: those scan more than such an interval
+ * holds.
+ */
+static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		       const struct split_in *in, const double s_long[2],
+		       double w, struct split_reclaim_out *o, double *deep)
+{
+	double s_norm = mm->n[0] * s_long[0] + mm->n[1] * s_long[1];
+	double walks = mm->n[0] + mm->n[1];
+
+	if (!(in->reclaimed[RC_KSWAPD] <= walks * in->boost_max_sum))
+		return;         /* more than any boost: normal walks (split-9.3) */
+	take_boosted(mm, kinds[0], in, in->boost_max_sum, mm->s - s_norm, 0, w, o, deep);
+}
+
+/*
  * kswapd walks of different lengths (v4.8+, node-based balance_pgdat();
  * the same in v6.1 and v6.18):
  *   short:   a walk woken for a high-order allocation on a fragmented
@@ -642,8 +726,9 @@ static double solve_lengths(const double n[2], const double a[2], const double b
  *            walks of orders 2 and 3 (ending where they pass 8 and 16).
  *   long:    one that runs until balanced (kswapd_deficit(),
  *            LEVEL_OVERSHOOT).
- *   boosted: one that reclaims a watermark boost (boosted_walks()), the
- *            largest the zones hold, beside normal ones.
+ *   boosted: reclaim of a watermark boost at level 10 beside normal
+ *            walks: the boost the zoneinfo samples show (boost_seen()),
+ *            and the scan beyond all walks taken long (boost_rest()).
  * In the 6.1 lab's traces nearly all walks reach level 10, half of them
  * 9, and the few long ones hold most of the pages and the priority.  The
  * scan tells how many walks are short (or, scanning more than long walks
@@ -665,16 +750,23 @@ static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds
 {
 	double ea = known_efficiency(in->eff_anon), ef = known_efficiency(in->eff_file);
 	double gap = 2 << KSWAPD_SHORT_ORDER, need = kswapd_deficit(in);
-	double s_short[2], s_long[2], s_boost[2], counts[2];
-	struct walk_res rs[2], rl, rb[2];
+	double s_short[2], s_long[2], counts[2];
+	struct walk_res rs[2], rl;
 	int k;
 
-	if (!(need > gap) || !(mm->n[0] + mm->n[1] > 0))
+	if (!(mm->n[0] + mm->n[1] > 0))
 		return;
 	for (k = 0; k < 2; k++) {
 		walk_at(kinds[k], progress_for(kinds[k], gap, ea, ef, 0), &rs[k]);
-		walk_at(kinds[k], progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0), &rl);
 		s_short[k] = rs[k].scanned;
+	}
+	/* a boost is reclaimed on a balanced node too: before the deficit */
+	if (mm->may_boost)
+		boost_seen(mm, kinds, in, s_short, w, o, deep);
+	if (!(need > gap))
+		return;
+	for (k = 0; k < 2; k++) {
+		walk_at(kinds[k], progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0), &rl);
 		s_long[k] = rl.scanned;
 	}
 	if (solve_lengths(mm->n, s_short, s_long, mm->s, counts) > 0) {
@@ -683,15 +775,7 @@ static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds
 	}
 	if (!mm->may_boost)
 		return;
-	for (k = 0; k < 2; k++) {
-		struct walk_ctx boosted = *kinds[k];
-
-		boost_ctx(&boosted);
-		walk_at(&boosted, progress_for(&boosted, in->boost_max_sum, ea, ef, 0), &rb[k]);
-		s_boost[k] = rb[k].scanned;
-	}
-	if (solve_lengths(mm->n, s_boost, s_long, mm->s, counts) > 0)
-		take_walks(mm, rb, counts, w, o, deep);
+	boost_rest(mm, kinds, in, s_long, w, o, deep);
 }
 
 /*

@@ -707,6 +707,96 @@ static void boost_and_normal_walks(void)
 	       ok, n, worst);
 }
 
+/*
+ * Case i of split-15.2/15.4: a boosted walk of 1024 or 1536 pages beside
+ * one to three walks woken at orders 2 and 3, the boosted one entered
+ * before the interval's first sample (at_end 0: PAGEOUTRUN counted
+ * before it) or in the interval and under way at its end (at_end 1: the
+ * boost is cleared at out:, after the sample).  Returns the traced
+ * priority; in: the model's view, told the boost the sample shows.
+ */
+static double boost_case(int i, int at_end, struct split_in *in)
+{
+	struct ref k = base(60, 6000 + 3000 * (ul)(i % 3)), before;
+	ul boost = i % 2 ? 1024 : 1536;
+	int w;
+
+	lab_watermarks(&k);
+	k.eff_file = 1.0;
+	memset(k.trace, 0, sizeof(k.trace));
+	before = k;
+	if (!at_end) {
+		boosted_walk(&k, boost);
+		before.walks++;
+	}
+	for (w = 0; w < 1 + i / 4; w++)
+		kswapd_walk_order(&k, 0, 2 + w % 2);
+	if (at_end)
+		boosted_walk(&k, boost);
+	model_view(&k, &before, RC_KSWAPD, in);
+	in->boost_max_sum = 1524 + 512;
+	in->eff_anon = NAN;
+	in->eff_file = 1.0;
+	in->boost_start = at_end ? 0 : (double)boost;
+	in->boost_end = at_end ? (double)boost : 0;
+	return truth_priority(&k);
+}
+
+/* The model's kswapd estimate on in, off the truth by how much. */
+static double kswapd_off(struct split_in *in, double truth)
+{
+	struct split_cost cost;
+	struct split_out out;
+
+	split_cost_init(&cost, in->version);
+	split_walk(in, &cost, &cost, &out);
+	return fabs(out.r[RC_KSWAPD].p_est - truth);
+}
+
+/*
+ * split-15.1's interval with the boost the samples show: steal_suitable_fallback()
+ * -> boost_watermark() raised it before the interval's first sample
+ * (zoneinfo's boost, summed over the zones), rmqueue() woke kswapd on
+ * ZONE_BOOSTED_WATERMARK, and its balance_pgdat(), entered before that
+ * sample (PAGEOUTRUN counted there), reclaims nr_boost_reclaim = that
+ * boost at level 10 in the interval and clears it at out: (the end
+ * sample shows none).  Beside it one to three walks woken at orders 2
+ * and 3 (kswapd_walk_order(): they end at the compaction gap).  Told
+ * the boost, the model places its pages at level 10 and the rest in the
+ * other walks; not told it (the sample shows none, as when a boost is
+ * raised and reclaimed between two samples), it spreads them over all
+ * the walks, deep.  (With order-0 walks reclaiming to a watermark beside
+ * the boost the model misses either way: their depth, not the boost.)
+ */
+static void boost_seen_walks(void)
+{
+	int i, seen = 0, unseen = 0, at_end = 0, n = 0;
+	double worst = 0, d;
+
+	for (i = 0; i < 12; i++) {
+		struct split_in in;
+		double truth = boost_case(i, 0, &in);
+
+		d = kswapd_off(&in, truth);
+		seen += d <= 1;
+		worst = fmax(worst, d);
+		in.boost_start = 0;
+		unseen += kswapd_off(&in, truth) <= 1;
+		truth = boost_case(i, 1, &in);
+		at_end += kswapd_off(&in, truth) <= 1;
+		n++;
+	}
+	tap_ok(seen == n,
+	       "split-15.2 a boosted walk whose boost the start sample shows, beside high-order walks: priority within one level in %d of %d (worst %.2f)",
+	       seen, n, worst);
+	tap_ok(unseen < seen,
+	       "split-15.3 ... where the boost is not shown, fewer (%d of %d): the sample is what tells",
+	       unseen, n);
+	tap_ok(at_end == n,
+	       "split-15.4 a boosted walk under way at the end sample, which shows its boost: within one level in %d of %d",
+	       at_end, n);
+}
+
 /* The model's replay of kswapd in k since before: the zones' largest
  * boost 2250 + 512 pages (a zone of high 1500, one of high under 342),
  * the interval's pgscan_anon anon. */
@@ -1460,6 +1550,7 @@ int main(void)
 	only_high_order_walks();
 	deep_refault_walks();
 	boost_and_normal_walks();
+	boost_seen_walks();
 	late_refaults();
 	list_change();
 	window_refaults();
