@@ -365,10 +365,9 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 			_exit(1);
 		/*
 		 * its own mapping, not malloc(): the memory charged to the
-		 * cgroup is the hog's pages only (under AddressSanitizer a
-		 * malloc()ed hog also touches bytes / 8 of shadow, which at
-		 * swappiness 0 cannot be swapped and OOMs a cgroup the hog
-		 * alone fits)
+		 * cgroup is the hog's pages only, nothing of an allocator's
+		 * (under AddressSanitizer a malloc()ed hog also touches
+		 * bytes / 8 of shadow)
 		 */
 		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
