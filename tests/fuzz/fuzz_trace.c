@@ -64,9 +64,11 @@ static void drain(const uint8_t *data, size_t size)
 	t.mono = (int)(size & 1);
 	if (t.buf && !trace_prio_drain(&t, (int64_t)size * 1000000000))
 		trace_prio_drain(&t, -1);
-	for (int i = 0; i < TRACE_LEVELS; i++)
-		if (t.kswapd_count[i] < 0 || t.direct_count[i] < 0)
-			__builtin_trap();
+	for (int w = 0; w < TT_WHO; w++)
+		for (int i = 0; i < TRACE_LEVELS; i++)
+			if (t.passes[w][i] < 0 || t.scanned[w][0][i] < 0 ||
+			    t.scanned[w][1][i] < 0)
+				__builtin_trap();
 	free(t.buf);
 	close(p[0]);
 }

@@ -114,7 +114,13 @@ static void test_one_second(const char *name, int slack_permille)
 			best = late;
 	}
 	pacer_close(&p);
-	tap_ok(best >= 0 && best < 500000,
+	/*
+	 * a slack-late wake-up is about the whole slack late (hrtimer range
+	 * timers fire at the end of their range unless woken earlier): 1 ms
+	 * at nice 0; the earliest of 3 under 3/4 of it is no slack (one
+	 * CI run under ASan saw 525 us with none)
+	 */
+	tap_ok(best >= 0 && best < 750000,
 	       "%s at a 1 s interval a wake-up is not a timer slack late: "
 	       "the earliest of 3 was %lld us after its tick (ppoll's slack: %d)",
 	       name, (long long)(best / 1000), slack_permille * 1000);
