@@ -49,7 +49,7 @@ COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/re
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
 	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o $(COMMON_OBJS)
 IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
-VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) \
+VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyzer/cmd/attribute_whatif.o \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	$(IMPORT_OBJS) \
 	analyzer/gp.o build/plots_gp.o bench/workload.o \

@@ -35,6 +35,9 @@ int table_parse_format(const char *s);
 /* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */
 void table_fmt_compact(char *buf, size_t cap, double v);
 
+/* v printed with the printf format f (one double); NAN: an empty cell */
+void table_fmt_num(char *buf, size_t cap, const char *f, double v);
+
 /*
  * Terminal safety, for every text a command prints that came from a
  * database or a user (labels, tags, marker text, result names and

@@ -98,7 +98,9 @@ cmd_tests_for() {
 	case $f in
 	collector/*) ls tests/cmd/collect-*.sh; echo tests/cmd/import.sh tests/cmd/export.sh ;;
 	analyzer/cmd/*)
+		# a subcommand's own parts are <command>_<part>.c
 		base=$(basename "$f" .c)
+		base=${base%%_*}
 		grep -l "\"\$VMSCOPE\" $base\b\|run_rc [^ ]* \"\$VMSCOPE\" $base\b" tests/cmd/*.sh ;;
 	analyzer/* | schema/*)
 		grep -l '"$VMSCOPE"' tests/cmd/*.sh ;;
