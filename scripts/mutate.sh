@@ -47,14 +47,11 @@ SMOKE_MAX=${MUTATE_SMOKE_MAX:-10}
 
 M_FILE=() M_FROM=() M_TO=() M_NAME=()
 bad=0
-# occurrences STRING-IN-FILE FROM: how often FROM occurs in the text
+# occurrences FILE FROM: how often FROM (one line, literal) occurs in
+# FILE, not overlapping (grep: bash's ${s#*"$2"} over a whole file took
+# a minute for the 370 mutants)
 occurrences() {
-	local s=$1 n=0
-	while [[ $s == *"$2"* ]]; do
-		s=${s#*"$2"}
-		n=$((n + 1))
-	done
-	echo "$n"
+	grep -oF -e "$2" -- "$1" | wc -l
 }
 for mf in "${files[@]}"; do
 	[ -f "$mf" ] || continue
@@ -71,7 +68,7 @@ for mf in "${files[@]}"; do
 			echo "mutate: $mf:$ln: $name: no file '$f'" >&2
 			bad=$((bad + 1)); continue
 		fi
-		n=$(occurrences "$(cat "$f")" "$from")
+		n=$(occurrences "$f" "$from")
 		if [ "$n" -ne 1 ]; then
 			echo "mutate: $mf:$ln: $name: FROM occurs $n times in $f, not once" >&2
 			bad=$((bad + 1)); continue

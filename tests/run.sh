@@ -59,9 +59,10 @@ tap_verdict() {
 }
 
 run_one() {
-	local name=$1 rc; shift
+	local name=$1 rc start=$SECONDS; shift
 	VMSCOPE_TAP_FD=$TAP_FD "$@" >"$log" 2>&1 9>"$tapf"
 	rc=$?
+	secs=$((SECONDS - start))
 	tap_verdict
 	passed=$((passed + p)); skipped=$((skipped + s)); failed=$((failed + f))
 	if [ "$f" -gt 0 ] || [ -n "$plan_err" ] || [ "$rc" -ne 0 ]; then
@@ -77,6 +78,8 @@ run_one() {
 	else
 		printf '%-32s %3d passed' "$name" "$p"
 		[ "$s" -gt 0 ] && printf ', %d skipped' "$s"
+		# seconds, where CI's time goes (a file of 2 s or more)
+		[ "$secs" -ge 2 ] && printf ' (%d s)' "$secs"
 		echo
 		grep -i '^ok .*# SKIP' "$tapf" | sed 's/^ok[^-]*- /    skipped: /'
 	fi
