@@ -415,6 +415,7 @@ static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pi
 {
 	int who[2] = { TT_DIRECT, -1 }, i, file;
 	int64_t n;
+	int scanned = !trace_parse_scan(s, len, &n, &file);   /* parsed once */
 
 	if (is_kswapd(t, pid))
 		who[0] = TT_KSWAPD;
@@ -422,7 +423,7 @@ static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pi
 		who[1] = TT_CGROUP;
 	for (i = 0; i < 2 && who[i] >= 0; i++) {
 		t->passes[who[i]][q]++;
-		if (!trace_parse_scan(s, len, &n, &file))
+		if (scanned)
 			t->scanned[who[i]][file][q] =
 				count_add(t->scanned[who[i]][file][q], n);
 	}

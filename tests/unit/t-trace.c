@@ -53,6 +53,13 @@ static void scan_fields(void)
 }
 
 /* the counts: kswapd told apart by pid, pages by list type and level */
+/* Count each of the lines (NULL-ended) into t, in order. */
+static void feed(struct trace_prio *t, const char *const *lines)
+{
+	for (; *lines; lines++)
+		trace_prio_count_line(t, *lines, strlen(*lines));
+}
+
 static void counts(void)
 {
 	static const char kl[] = "         kswapd0-86      [001] d..1.   12.5: "
@@ -66,9 +73,7 @@ static void counts(void)
 	memset(&t, 0, sizeof(t));
 	t.kswapd[0] = 86;
 	t.nr_kswapd = 1;
-	trace_prio_count_line(&t, kl, strlen(kl));
-	trace_prio_count_line(&t, dl, strlen(dl));
-	trace_prio_count_line(&t, dl, strlen(dl));
+	feed(&t, (const char *const[]){ kl, dl, dl, NULL });
 	tap_ok(t.passes[TT_KSWAPD][7] == 1 && t.scanned[0][0][7] == 32,
 	       "trace-3.1 kswapd's anon pass at 7: one pass, 32 anon pages");
 	tap_ok(t.passes[TT_DIRECT][12] == 2 && t.scanned[1][1][12] == 512 &&
@@ -93,13 +98,11 @@ static void cgroup_counts(void)
 	static struct trace_prio t;
 
 	memset(&t, 0, sizeof(t));
-	trace_prio_count_line(&t, begin, strlen(begin));
-	trace_prio_count_line(&t, pass, strlen(pass));
+	feed(&t, (const char *const[]){ begin, pass, NULL });
 	tap_ok(t.passes[TT_CGROUP][3] == 1 && t.scanned[TT_CGROUP][0][3] == 64 &&
 	       t.passes[TT_DIRECT][3] == 1 && t.scanned[TT_DIRECT][0][3] == 64,
 	       "trace-3.5 a pass inside memcg reclaim: the cgroup's, and another task's (64 anon pages at 3)");
-	trace_prio_count_line(&t, end, strlen(end));
-	trace_prio_count_line(&t, pass, strlen(pass));
+	feed(&t, (const char *const[]){ end, pass, NULL });
 	tap_ok(t.passes[TT_CGROUP][3] == 1 && t.passes[TT_DIRECT][3] == 2 &&
 	       t.scanned[TT_DIRECT][0][3] == 128,
 	       "trace-3.6 after its end the same task's pass is another task's only");
@@ -115,10 +118,7 @@ static void count_limits(void)
 	static struct trace_prio t;
 
 	memset(&t, 0, sizeof(t));
-	trace_prio_count_line(&t, lost, strlen(lost));
-	trace_prio_count_line(&t, lost, strlen(lost));
-	trace_prio_count_line(&t, big, strlen(big));
-	trace_prio_count_line(&t, big, strlen(big));
+	feed(&t, (const char *const[]){ lost, lost, big, big, NULL });
 	tap_ok(t.lost == INT64_MAX && t.scanned[1][1][12] == INT64_MAX,
 	       "trace-3.3 lost events and pages scanned past 2^63 are held at 2^63 - 1 (%lld, %lld)",
 	       (long long)t.lost, (long long)t.scanned[1][1][12]);
