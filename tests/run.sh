@@ -24,8 +24,8 @@ for t in "$@"; do
 done
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
-log=$(mktemp) tapf=$(mktemp)
-trap 'rm -f "$log" "$tapf"' EXIT
+log=$(mktemp) tapf=$(mktemp) scratch=""
+trap 'rm -f "$log" "$tapf"; [ -n "$scratch" ] && rm -rf "$scratch"' EXIT
 TAP_FD=9
 
 # tap_verdict: read $tapf and $rc; sets p f s plan_err skip_all
@@ -60,8 +60,14 @@ tap_verdict() {
 
 run_one() {
 	local name=$1 rc start=$SECONDS; shift
-	VMSCOPE_TAP_FD=$TAP_FD "$@" >"$log" 2>&1 9>"$tapf"
+	# each test's temporary files under a directory of its own, removed
+	# here: a test killed half-way (a mutant, a crash, a timeout) cannot
+	# leave its files behind in /tmp
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/vmscope-test.XXXXXX")
+	TMPDIR=$scratch VMSCOPE_TAP_FD=$TAP_FD "$@" >"$log" 2>&1 9>"$tapf"
 	rc=$?
+	rm -rf "$scratch"
+	scratch=""
 	secs=$((SECONDS - start))
 	tap_verdict
 	passed=$((passed + p)); skipped=$((skipped + s)); failed=$((failed + f))

@@ -131,6 +131,13 @@ else
 	fail "harness-10 cannot compile tests/unit/tap.c"
 fi
 
+# a test killed half-way runs none of its own cleanup: what it made in
+# its temporary directory is removed by run.sh all the same
+printf 'd=$(mktemp -d)\ntouch "$d/left"\necho "$d" > "%s/killed.dir"\nkill -9 $$\n' "$TMP" > "$TMP/killed.sh"
+verdict killed
+is "$vrc:$(grep -c '^/' "$TMP/killed.dir")" "1:1" "harness-13.1 a test killed by SIGKILL fails (it said where its files were)"
+check "harness-13.2 and its temporary files are gone" test ! -e "$(cat "$TMP/killed.dir")"
+
 "$TOP/tests/run.sh" "$TMP/good.sh" "$TMP/failing.sh" > "$TMP/two.out" 2>&1
 is "$(tail -n 1 "$TMP/two.out")" "3 passed, 1 failed, 1 skipped" "harness-11.1 run.sh SCRIPT... runs exactly those"
 "$TOP/tests/run.sh" "$TMP/nonesuch.sh" > "$TMP/none.out" 2>&1

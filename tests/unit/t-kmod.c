@@ -23,7 +23,7 @@
 #include "kmodfile.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/t-kmod.XXXXXX";
+static char dir[96];
 
 /* section-name table at 64, .modinfo at 96, section headers at 256 */
 #define STRTAB_OFF 64
@@ -319,7 +319,7 @@ static int rm_entry(const char *path, const struct stat *st, int type, struct FT
 
 int main(void)
 {
-	if (!mkdtemp(dir))
+	if (!tap_tmp_template(dir, sizeof(dir), "t-kmod") || !mkdtemp(dir))
 		return 1;
 	test_formats();
 	test_large();

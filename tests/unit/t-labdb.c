@@ -16,8 +16,8 @@
 #include "labdb.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/t-labdb.XXXXXX";
-static char host[64], back[64], base[64], back2[64];
+static char dir[96];
+static char host[128], back[128], base[128], back2[128];
 
 static void sql(const char *path, const char *text)
 {
@@ -143,7 +143,7 @@ static int two_guests(const char *change, long long *new_runs)
 /* The host's copies (host.db.lab-PID) left in the test directory. */
 static long long copies_left(void)
 {
-	char pattern[80];
+	char pattern[160];
 	glob_t g;
 	long long n;
 
@@ -203,10 +203,10 @@ static void merge_tests(void)
 int main(void)
 {
 	long long n = 0;
-	char path[80];
+	char path[160];
 	int rc;
 
-	if (!mkdtemp(dir))
+	if (!tap_tmp_template(dir, sizeof(dir), "t-labdb") || !mkdtemp(dir))
 		return 1;
 	snprintf(host, sizeof(host), "%s/host.db", dir);
 	snprintf(back, sizeof(back), "%s/back.db", dir);

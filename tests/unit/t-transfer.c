@@ -12,8 +12,8 @@
 #include "tap.h"
 #include "transfer.h"
 
-static char dir[] = "/tmp/t-transfer.XXXXXX";
-static char disk[64], in[64], out[64];
+static char dir[96];
+static char disk[128], in[128], out[128];
 
 static void write_file(const char *path, const char *data, size_t len)
 {
@@ -52,7 +52,7 @@ int main(void)
 	char data[65536 + 7];
 	size_t i;
 
-	if (!mkdtemp(dir))
+	if (!tap_tmp_template(dir, sizeof(dir), "t-transfer") || !mkdtemp(dir))
 		return 1;
 	snprintf(disk, sizeof(disk), "%s/disk", dir);
 	snprintf(in, sizeof(in), "%s/in", dir);

@@ -101,3 +101,14 @@ int tap_skip_all(const char *why)
 	fflush(f);
 	return 0;
 }
+
+char *tap_tmp_template(char *buf, size_t size, const char *stem)
+{
+	const char *tmp = getenv("TMPDIR");
+	int n;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	n = snprintf(buf, size, "%s/%s.XXXXXX", tmp, stem);
+	return n > 0 && (size_t)n < size ? buf : NULL;
+}

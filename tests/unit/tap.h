@@ -12,6 +12,7 @@
 #ifndef VMSCOPE_TAP_H
 #define VMSCOPE_TAP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 int tap_ok(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -23,6 +24,13 @@ void tap_skip(const char *why, const char *fmt, ...)
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print the plan; returns main()'s exit status. */
 int tap_done(void);
+/*
+ * Write the template "$TMPDIR/<stem>.XXXXXX" (/tmp without TMPDIR) into buf,
+ * for mkdtemp() or mkstemp().  tests/run.sh gives each test a TMPDIR of its
+ * own and removes it afterwards, so what a test killed half-way (a mutant,
+ * a crash) leaves behind goes too.  Returns buf, NULL if it does not fit.
+ */
+char *tap_tmp_template(char *buf, size_t size, const char *stem);
 /* The whole test cannot run here: plan "1..0 # SKIP why"; returns 0. */
 int tap_skip_all(const char *why);
 
