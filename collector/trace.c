@@ -96,7 +96,7 @@ static void find_kswapd(struct trace_prio *t, const char *root)
 		closedir(proc);
 }
 
-/* <who>_priority_<N> and <who>_scan_{anon,file}_<N> */
+/* <who>_priority_<N>, <who>_scan_{anon,file}_<N>, kswapd_wake_order_<N> */
 static void level_names(struct trace_prio *t)
 {
 	static const char *const who[TT_WHO] = { "kswapd", "direct", "cgroup" };
@@ -112,6 +112,9 @@ static void level_names(struct trace_prio *t)
 					 sizeof(t->scan_names[w][f][i]),
 					 "%s_scan_%s_%d", who[w], type[f], i);
 		}
+	for (i = 0; i < TRACE_ORDERS; i++)
+		snprintf(t->wake_names[i], sizeof(t->wake_names[i]),
+			 "kswapd_wake_order_%d", i);
 }
 
 static int is_dir_in(const char *dir, const char *sub)
@@ -120,6 +123,19 @@ static int is_dir_in(const char *dir, const char *sub)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, sub);
 	return is_dir(path);
+}
+
+/* kswapd's walks by order (trace.h), where the kernel has the event */
+static int wake_enable(struct trace_prio *t)
+{
+	static const char ev[] = "events/vmscan/mm_vmscan_kswapd_wake";
+
+	if (!is_dir_in(t->dir, ev))
+		return 0;
+	if (write_file(t->dir, "events/vmscan/mm_vmscan_kswapd_wake/enable", "1"))
+		return -1;
+	t->has_wake_event = 1;
+	return 0;
 }
 
 /*
@@ -157,7 +173,7 @@ static int trace_types_enable(struct trace_prio *t)
 	}
 	/* ev[3], ev[4]: the pids inside memcg reclaim (count_pass()) */
 	t->has_memcg_events = is_dir_in(t->dir, ev[3]) && is_dir_in(t->dir, ev[4]);
-	return 0;
+	return wake_enable(t);
 }
 
 int trace_prio_start(struct trace_prio *t, const char *root)
@@ -429,11 +445,23 @@ static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pi
 	}
 }
 
+int64_t trace_parse_wake(const char *line, size_t len)
+{
+	const char *end = line + len;
+	const char *ev = memmem(line, len, ": mm_vmscan_kswapd_wake: ", 25);
+
+	return ev ? number_after(ev, end, " order=") : -1;
+}
+
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
-	int64_t v;
+	int64_t v = trace_parse_wake(s, len);
 
+	if (v >= 0) {
+		t->wakes[v < TRACE_ORDERS ? v : TRACE_ORDERS - 1]++;
+		return;
+	}
 	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
@@ -546,8 +574,14 @@ static int push_levels(struct trace_prio *t, uint16_t src, struct kv_list *out)
 
 int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 {
+	int i;
+
 	if (push_levels(t, src, out) || trace_types_push(t, src, out))
 		return -1;
+	for (i = 0; t->has_wake_event && i < TRACE_ORDERS; i++)
+		if (kv_push(out, src, t->wake_names[i], strlen(t->wake_names[i]),
+			    t->wakes[i]))
+			return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }
 

@@ -23,6 +23,11 @@
  *                         mm_vmscan_memcg_reclaim_begin and _end (a
  *                         cgroup's limit reclaim, and memory.reclaim's);
  *                         only where the kernel has those events
+ *   kswapd_wake_order_<N> kswapd walks begun for an allocation of order N
+ *                         (mm_vmscan_kswapd_wake, traced by kswapd() just
+ *                         before each balance_pgdat(), the call that counts
+ *                         pageoutrun); N 0..10, larger orders at 10; only
+ *                         where the kernel has the event
  *   lost_events           events the ring buffer dropped ("[LOST n EVENTS]")
  *
  * so an interval's deltas are its priority histogram, and the deepest
@@ -41,6 +46,7 @@
 #define TRACE_LEVELS 13          /* DEF_PRIORITY 12 down to 0 */
 #define TRACE_MAX_KSWAPD 64      /* one kswapd per NUMA node */
 #define TRACE_MAX_MEMCG_PIDS 64  /* tasks inside memcg limit reclaim at once */
+#define TRACE_ORDERS 11          /* 0..MAX_ORDER (10 on x86-64, 4 KiB pages) */
 
 /*
  * Which LRU type reclaim took, by whom (the eviction truth for MGLRU).
@@ -78,12 +84,15 @@ struct trace_prio {
 	int64_t passes[TT_WHO][TRACE_LEVELS];
 	int64_t scanned[TT_WHO][2][TRACE_LEVELS];   /* [who][anon 0, file 1] */
 	int has_memcg_events;    /* memcg_reclaim_begin/end enabled */
+	int64_t wakes[TRACE_ORDERS];   /* kswapd walks begun, by order */
+	int has_wake_event;      /* mm_vmscan_kswapd_wake enabled */
 	int64_t lost;
 	/* the instance's trace_clock is "mono": events are stamped in
 	 * CLOCK_MONOTONIC, comparable with the sample's time */
 	int mono;
 	char names[TT_WHO][TRACE_LEVELS][24];
 	char scan_names[TT_WHO][2][TRACE_LEVELS][24];
+	char wake_names[TRACE_ORDERS][24];
 	struct trace_types types;
 };
 
@@ -138,6 +147,12 @@ void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);
  */
 int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
 		     int *file);
+/*
+ * The order of an mm_vmscan_kswapd_wake line ("... mm_vmscan_kswapd_wake:
+ * nid=N [zid=Z ]order=O"); -1 for any other line.  Unit tests.
+ */
+int64_t trace_parse_wake(const char *line, size_t len);
+
 /*
  * Parse one line for the type events above: the kind (TT_*), the type
  * (0 anon, 1 file) and the pages; 1 for a counted event, 2 for a memcg

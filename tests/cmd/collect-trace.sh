@@ -44,16 +44,21 @@ rm -f "$TMP/fill"
 is "$(q "$db" 'SELECT sources FROM run_facts')" "vmstat,memcg,trace" \
 	"trace-2.2 the run lists the trace source"
 # the cgroup's own (39 names) where the kernel tells memcg reclaim apart
-if [ -d "$tracefs/events/vmscan/mm_vmscan_memcg_reclaim_begin" ]; then names=136; else names=97; fi
+memcg_events=0
+[ -d "$tracefs/events/vmscan/mm_vmscan_memcg_reclaim_begin" ] && memcg_events=1
+names=$((97 + 39 * memcg_events))
+# kswapd's walks by order 0..10, where the kernel traces them
+wake="$tracefs/events/vmscan/mm_vmscan_kswapd_wake"
+[ -d "$wake" ] && names=$((names + 11))
 is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" "$names" \
-	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, and 18 MGLRU type counts (issues 12, 13)"
+	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, 18 MGLRU type counts and 11 kswapd wake orders (issues 12, 13)"
 scanned=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_scan_file_%'")
 check "trace-2.9 the limit reclaim's file pages scanned were traced ($scanned)" test "${scanned:-0}" -gt 0
 passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")
 steals=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'memcg' AND name = 'pgpgout'")
 check "trace-2.4 the group's limit reclaim was traced ($passes passes, $steals pages out)" \
 	test "${passes:-0}" -gt 10 -a "${steals:-0}" -gt 0
-if [ "$names" = 136 ]; then
+if [ "$memcg_events" = 1 ]; then
 	cgpasses=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'cgroup_priority_%'")
 	# dd is the only task in the group, and the host has no global reclaim
 	is "${cgpasses:-0}" "${passes:-0}" "trace-2.10 the group's passes are its limit reclaim's: cgroup_priority_* ($cgpasses) as many as direct_priority_*"

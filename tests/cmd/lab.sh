@@ -73,6 +73,16 @@ for r in "${rels[@]}"; do
 			check "lab-1.9 $r, lru_gen $mode: reclaim priorities traced (${traced#* } passes)" \
 				test "${traced#* }" -gt 0
 		fi
+		# kswapd() traces mm_vmscan_kswapd_wake just before each
+		# balance_pgdat(), which counts pageoutrun once at entry (v6.1,
+		# v6.12 mm/vmscan.c): the walks by order add up to pageoutrun
+		walks=$(q lab.db "SELECT coalesce(sum(CASE WHEN v.source = 'trace' THEN v.delta END), 0) || ' ' ||
+			coalesce(sum(CASE WHEN v.source = 'vmstat' THEN v.delta END), 0) FROM counter_values v
+			JOIN run_tags t ON t.run_id = v.run_id AND t.key = 'lab_kernel' AND t.value = '$r (lru_gen $mode)'
+			WHERE v.name LIKE 'kswapd_wake_order_%' OR v.name = 'pageoutrun'")
+		check "lab-1.9b $r, lru_gen $mode: kswapd's walks traced by order ($walks) match pageoutrun within 2" \
+			test "${walks#* }" -gt 0 -a "$(( ${walks% *} - ${walks#* } ))" -le 2 \
+			-a "$(( ${walks#* } - ${walks% *} ))" -le 2
 		check "lab-1.11 $r, lru_gen $mode: the console log is kept" \
 			grep -q "Linux version $r" "lab.db.logs/$r-lru_gen-$mode.log"
 	done

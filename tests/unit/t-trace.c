@@ -108,6 +108,36 @@ static void cgroup_counts(void)
 	       "trace-3.6 after its end the same task's pass is another task's only");
 }
 
+/*
+ * kswapd's walks by order: one mm_vmscan_kswapd_wake line a walk, in the
+ * format of v6.1 and v6.12 include/trace/events/vmscan.h ("nid=%d
+ * order=%d") and of 4.x before zid= was dropped; an order above MAX_ORDER
+ * (arm64 with 64 KiB pages has 13) counts at 10.
+ */
+static void wake_counts(void)
+{
+	static const char w9[] = "         kswapd0-86      [001] d..1.   12.5: "
+		"mm_vmscan_kswapd_wake: nid=0 order=9";
+	static const char w0[] = "         kswapd0-86      [001] d..1.   12.6: "
+		"mm_vmscan_kswapd_wake: nid=0 zid=2 order=0";
+	static const char w13[] = "         kswapd0-86      [001] d..1.   12.7: "
+		"mm_vmscan_kswapd_wake: nid=0 order=13";
+	static const char wakeup[] = "              dd-3999    [000] .....  12.4: "
+		"mm_vmscan_wakeup_kswapd: nid=0 order=9 gfp_flags=GFP_KERNEL";
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	tap_ok(trace_parse_wake(w9, strlen(w9)) == 9 && trace_parse_wake(w0, strlen(w0)) == 0 &&
+	       trace_parse_wake(wakeup, strlen(wakeup)) == -1,
+	       "trace-4.1 a kswapd_wake line gives its order; the waker's wakeup_kswapd line is no walk");
+	feed(&t, (const char *const[]){ w9, w0, w0, w13, wakeup, NULL });
+	tap_ok(t.wakes[9] == 1 && t.wakes[0] == 2 && t.wakes[10] == 1 && t.wakes[1] == 0,
+	       "trace-4.2 walks counted by order: 2 at 0, 1 at 9, order 13 at 10 (%lld %lld %lld)",
+	       (long long)t.wakes[0], (long long)t.wakes[9], (long long)t.wakes[10]);
+	tap_ok(t.passes[TT_KSWAPD][9] == 0 && t.passes[TT_DIRECT][9] == 0,
+	       "trace-4.3 a wake is no reclaim pass");
+}
+
 /* counts a line may push past 2^63: held there, never negative */
 static void count_limits(void)
 {
@@ -234,6 +264,7 @@ int main(void)
 	counts();
 	cgroup_counts();
 	count_limits();
+	wake_counts();
 	stamps();
 	cutoff();
 	return tap_done();
