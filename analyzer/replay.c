@@ -270,6 +270,8 @@ struct raw_slots {
 	int nboost;
 	int has_trace_scan, has_passes;
 	int has_cgroup_trace;      /* trace:cgroup_* recorded */
+	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
+	int has_wakes;
 };
 
 static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
@@ -286,8 +288,16 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 		for (t = 0; t < 2; t++)
 			for (q = 0; q < TRACE_LEVELS; q++)
 				rs->trace[w][t][q] = rs->passes[w][q] = -1;
+	for (q = 0; q < WAKE_ORDERS; q++)
+		rs->wake[q] = -1;
 	for (i = 0; i < ms->it.c.nr; i++) {
 		const char *n = ms->names[i];
+
+		if (!strncmp(n, "trace:kswapd_wake_order_", 24) &&
+		    (q = atoi(n + 24)) >= 0 && q < WAKE_ORDERS) {
+			rs->wake[q] = (long)i;
+			rs->has_wakes = 1;
+		}
 
 		for (k = 0; k < NR_RAW; k++)
 			if (!strcmp(n, raw_names[k]))
@@ -388,6 +398,21 @@ static void traced_priority(const struct metric_stream *ms,
 	for (w = 0; w < NR_TRUTH; w++)
 		p[w] = pages[w] > 0 ? qsum[w] / pages[w] : NAN;
 	*direct_only = rs->has_cgroup_trace && dp > 0 ? dq / dp : NAN;
+}
+
+/* kswapd's walks of the interval by wake order, beside pageoutrun */
+static void count_wakes(const struct metric_stream *ms, const struct raw_slots *rs,
+			const struct interval_in *in, struct attribution *a)
+{
+	int q;
+
+	if (!rs->has_wakes)
+		return;
+	a->wakes_seen = 1;
+	for (q = 0; q < WAKE_ORDERS; q++)
+		if (rs->wake[q] >= 0)
+			a->wakes[q] += (double)ms->delta[rs->wake[q]];
+	a->wake_runs += nz(in->kswapd_runs);
 }
 
 /* samples of the node's lists kept for the walks' flushed view */
@@ -959,6 +984,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 			model_classic(&in, m->version, &o);
 		} else if (m->kind == MODEL_SPLIT) {
 			split_interval(&ms, m, st, &in, whatif, &o, &so, &iv, a);
+			count_wakes(&ms, &st->rs, &in, a);
 			iv.split = &so;
 		} else {
 			mglru_replay_interval(&ms, m, &in, &o, &a->mglru);

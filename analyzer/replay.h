@@ -41,6 +41,8 @@ struct agreement {
  */
 enum truth_who { TRUTH_KSWAPD, TRUTH_OTHER, TRUTH_CGROUP, NR_TRUTH };
 
+#define WAKE_ORDERS 11             /* trace:kswapd_wake_order_0..10 */
+
 struct attribution {
 	double pages[NR_CAUSES];
 	double swapped, intervals, swap_intervals;
@@ -63,6 +65,11 @@ struct attribution {
 	const char *cost_inputs;   /* split: where the costs came from */
 	double share_sum, share_n; /* ap/(ap+fp) over swapping intervals */
 	struct mglru_attr mglru;   /* MODEL_MGLRU runs (mglru_replay.h) */
+	/* split LRU: kswapd's walks traced by the order that woke it
+	 * (trace:kswapd_wake_order_N), and pageoutrun over the same
+	 * intervals, the walk count the model takes */
+	double wakes[WAKE_ORDERS], wake_runs;
+	int wakes_seen;
 };
 
 /* One interval as the replay saw it, for --intervals and plot. */

@@ -201,6 +201,32 @@ static void print_agreement(const char *who, const struct agreement *g,
 		       g->n, 100 * g->agree / g->n);
 }
 
+/*
+ * kswapd's walks as traced, by the order that woke them, beside
+ * pageoutrun: the walk count the model takes, and the order it assumes
+ * (0; its short walks are order-0 walks, model/split_walk.c)
+ */
+static void print_wakes(const struct attribution *a)
+{
+	const char *sep;
+	double n = 0;
+	int q;
+
+	if (!a->wakes_seen)
+		return;
+	for (q = 0; q < WAKE_ORDERS; q++)
+		n += a->wakes[q];
+	printf("  kswapd walks: %.0f traced (pageoutrun %.0f), by the order "
+	       "that woke kswapd:", n, a->wake_runs);
+	for (q = 0, sep = " "; q < WAKE_ORDERS; q++)
+		if (a->wakes[q] > 0) {
+			printf("%s%d%s: %.0f (%.1f%%)", sep, q, q == WAKE_ORDERS - 1 ? "+" : "",
+			       a->wakes[q], 100 * a->wakes[q] / n);
+			sep = ", ";
+		}
+	printf(n > 0 ? "\n" : " none\n");
+}
+
 /* sw: the swappiness of the runs summed into a ("60", "0 to 200") */
 static void print_split(const struct run_model *m, const struct attribution *a,
 			const char *sw)
@@ -240,6 +266,7 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 			a->truth_from ? a->truth_from : "traced");
 	print_agreement("cgroup limit reclaim (scan-weighted)", &a->prio[TRUTH_CGROUP],
 			a->truth_from ? a->truth_from : "traced");
+	print_wakes(a);
 	printf("  deepest level: estimated for direct and cgroup reclaim "
 	       "(--intervals p_deep); not estimable for kswapd from sums\n");
 	if (a->cost_inputs)
@@ -363,6 +390,10 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	sum->anon_meas += a->anon_meas;
 	sum->share_sum += a->share_sum;
 	sum->share_n += a->share_n;
+	for (w = 0; w < WAKE_ORDERS; w++)
+		sum->wakes[w] += a->wakes[w];
+	sum->wake_runs += a->wake_runs;
+	sum->wakes_seen |= a->wakes_seen;
 	if (a->truth_from)
 		sum->truth_from = a->truth_from;
 	if (a->cost_inputs)

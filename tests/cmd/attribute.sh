@@ -361,6 +361,24 @@ check "attribute-1.49 ... and global direct reclaim's row the rest (8.0)" \
 "$VMSCOPE" attribute cg-split.db > cg-split.txt
 check "attribute-1.50 the summary compares the cgroup's estimate with its own truth" \
 	grep -q '^  priority, cgroup limit reclaim (scan-weighted): estimated [0-9.]*, traced pages per level (vmscan tracepoints) 5.0 on average; within one level in [01] of 1 intervals' cg-split.txt
+check "attribute-1.51 ... and without traced wake orders, no kswapd walks line" \
+	test -z "$(grep 'kswapd walks:' cg-split.txt)"
+# kswapd's walks as traced by wake order (trace:kswapd_wake_order_N),
+# summed from their deltas beside pageoutrun's: 14 walks, 10 at order 0
+printf '%s\n' "t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,trace.kswapd_wake_order_0,trace.kswapd_wake_order_1,trace.kswapd_wake_order_9" \
+	"0,100,0,0,0,0,105984,1000,3000,100000,100000,0,0,0" \
+	"1,110,500,450,0,500,105984,1000,3000,100000,100000,7,2,1" \
+	"2,114,700,650,0,700,105984,1000,3000,100000,100000,10,3,1" > wakes.csv
+for k in 6.1.0 6.12.0; do
+	"$VMSCOPE" import wakes.csv -o wakes.db --tag kernel=$k --tag swappiness=60 ||
+		fail "import wakes.csv ($k)"
+done
+"$VMSCOPE" attribute wakes.db 1 > wakes.txt
+check "attribute-1.52 the summary counts kswapd's walks by the order that woke it" \
+	grep -qx '  kswapd walks: 14 traced (pageoutrun 14), by the order that woke kswapd: 0: 10 (71.4%), 1: 3 (21.4%), 9: 1 (7.1%)' wakes.txt
+"$VMSCOPE" attribute wakes.db --by swappiness > wakes-by.txt
+check "attribute-1.53 a group adds its runs' walks" \
+	grep -qx '  kswapd walks: 28 traced (pageoutrun 28), by the order that woke kswapd: 0: 20 (71.4%), 1: 6 (21.4%), 9: 2 (7.1%)' wakes-by.txt
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
