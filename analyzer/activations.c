@@ -24,13 +24,13 @@ static int add(struct activations *a, const struct act_iv *v)
 	return 0;
 }
 
-/* workingset_activate_file's slot, or -1: not a canonical metric */
-static long act_slot(const struct metric_stream *ms)
+/* the slot of a name that is no canonical metric, or -1 */
+static long slot_of(const struct metric_stream *ms, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < ms->it.c.nr; i++)
-		if (!strcmp(ms->names[i], "workingset_activate_file"))
+		if (!strcmp(ms->names[i], name))
 			return (long)i;
 	return -1;
 }
@@ -88,12 +88,14 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	struct metric_stream ms;
 	struct act_iv v;
 	double prev = 0;
-	long act;
+	long act, kcw;
 	int rc, first = 1;
 
 	memset(a, 0, sizeof(*a));
 	rc = metric_stream_open(&ms, db, path, run_id);
-	act = rc ? -1 : act_slot(&ms);
+	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
+	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");
+	a->kcompactd_wakes = kcw < 0 ? NAN : 0;
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		memset(&v, 0, sizeof(v));
 		v.t0 = prev;
@@ -103,6 +105,9 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
 			a->anon_recorded |= !isnan(metric_stream_value(&ms, METRIC_anon_scanned));
+			a->kswapd_walks += metric(&ms, METRIC_kswapd_runs);
+			if (kcw >= 0)
+				a->kcompactd_wakes += (double)ms.delta[kcw];
 		}
 		/* an interval with neither can hold no refault walk: not kept */
 		rc = first || !(v.act > 0 || v.busy[ACT_KSWAPD] > 0 ||

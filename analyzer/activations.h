@@ -1,7 +1,8 @@
 /*
  * activations.h - when a run's /proc/vmstat showed file activations
  * (workingset_activate_file moved), read ahead of the replay, with the
- * run's swap-out and anon pages scanned.  A reclaim
+ * run's totals: swap-out, anon pages scanned, kcompactd wakes and kswapd
+ * walks.  A reclaim
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
@@ -55,6 +56,10 @@ struct activations {
 	 * swap-out per anon page scanned) */
 	double swap_out, anon_scanned;
 	int anon_recorded;         /* the run has pgscan_anon (5.8+) */
+	/* the run's compact_daemon_wake and pageoutrun, all of it (how
+	 * many of kswapd's walks may have been boosted: model/split.h
+	 * boost_rate); wakes NAN where not recorded */
+	double kcompactd_wakes, kswapd_walks;
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 

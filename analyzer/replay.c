@@ -518,6 +518,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		if (ms->it.present[rs->boost[r]])
 			si->boost_end = nz(si->boost_end) + (double)ms->it.value[rs->boost[r]];
 	si->boost_start = NAN;
+	si->boost_rate = st->act.kswapd_walks > 0 ?
+			 st->act.kcompactd_wakes / st->act.kswapd_walks : NAN;
 	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
 	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;
 	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);

@@ -56,6 +56,15 @@ struct split_in {
 	/* the zones' watermark_boost summed, sampled at the interval's start
 	 * and end (zoneinfo); NAN: not recorded */
 	double boost_start, boost_end;
+	/*
+	 * kcompactd wakes per kswapd walk over the whole run
+	 * (compact_daemon_wake / pageoutrun): balance_pgdat() wakes kcompactd
+	 * at `out:` after every walk that entered with a boost, so this is
+	 * about the share of walks that were boosted (the sleep after an
+	 * order>0 walk wakes it too, and wakes while it is awake count
+	 * once).  NAN: not recorded
+	 */
+	double boost_rate;
 	/* high - low and high - min watermarks, each summed over the zones
 	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;

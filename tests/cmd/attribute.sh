@@ -379,6 +379,34 @@ check "attribute-1.52 the summary counts kswapd's walks by the order that woke i
 "$VMSCOPE" attribute wakes.db --by swappiness > wakes-by.txt
 check "attribute-1.53 a group adds its runs' walks" \
 	grep -qx '  kswapd walks: 28 traced (pageoutrun 28), by the order that woke kswapd: 0: 20 (71.4%), 1: 6 (21.4%), 9: 2 (7.1%)' wakes-by.txt
+# boost_rest(): 4 kswapd walks of a 6.1 run scan 2000 file pages (no
+# anon, which boosted walks cannot scan), more than 4
+# walks that reclaim the low watermark gap (168 pages) would.  Where the
+# run's kcompactd woke for none of its walks that is longer normal walks
+# (about level 5); where it woke for half, boosted reclaim held at level
+# 10 (balance_pgdat() wakes kcompactd after every boosted walk); where
+# the run did not record compact_daemon_wake, boosted as before
+boost_run() {  # boost_run NAME [KCOMPACTD_WAKES]
+	local h="t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages"
+	local r0="0,100,0,0,0,0,100000,1000,6000,3000,2000" r1="1,104,2000,2000,0,2000,100000,1000,6000,3000,2000"
+	[ $# -gt 1 ] && { h="$h,compact_daemon_wake"; r0="$r0,10"; r1="$r1,$((10 + $2))"; }
+	printf '%s\n' "$h" "$r0" "$r1" > "$1.csv"
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 2> /dev/null ||
+		fail "import $1.csv"
+	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
+		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
+	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "kswapd" { print $4 }'
+}
+p=$(boost_run boost-none 0)
+check "attribute-1.54 a run whose kcompactd never woke: long normal walks ($p, 5 to 6)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 5 && p < 6) }'
+p=$(boost_run boost-half 2)
+check "attribute-1.55 woken for half its walks: boosted reclaim ($p, 8 to 10)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
+p=$(boost_run boost-unknown)
+check "attribute-1.56 compact_daemon_wake not recorded: taken as boosted ($p, 8 to 10)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
 
 # the prediction cannot read pgscan_anon to place that one walk: each
 # reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,

@@ -56,6 +56,7 @@ struct ref {
 	double swap_per_anon;             /* reclaimed anon pages written */
 	/* what /proc/vmstat shows */
 	double pgscan, pgsteal, walks, pgscan_anon, pgsteal_anon, pswpout;
+	double kcompactd_wakes;           /* compact_daemon_wake */
 	/* what the tracepoint shows: pages per level */
 	double trace[13];
 };
@@ -201,7 +202,7 @@ static ul shrink_level(struct ref *k, int prio, ul nr_to_reclaim, int kswapd)
 static void kswapd_walk_order(struct ref *k, ul need, int order)
 {
 	ul reclaimed = 0, target = k->high > SCM ? k->high : SCM;
-	int prio = 12;
+	int prio = 12, woken_order = order;
 
 	k->walks++;                   /* count_vm_event(PAGEOUTRUN) */
 	do {
@@ -222,6 +223,11 @@ static void kswapd_walk_order(struct ref *k, ul need, int order)
 			prio--;
 	} while (prio >= 1);
 	k->refault_seen = 0;          /* balance_pgdat(): snapshot_refaults() */
+	/* kswapd_try_to_sleep(): wakeup_kcompactd(pgdat, alloc_order, ...)
+	 * before kswapd sleeps, a no-op at order 0; one wake each walk of a
+	 * higher order taken */
+	if (woken_order > 0)
+		k->kcompactd_wakes++;
 }
 
 static void kswapd_walk(struct ref *k, ul need)
@@ -253,6 +259,8 @@ static void boosted_walk(struct ref *k, ul boost)
 	}
 	k->no_swap = 0;
 	k->refault_seen = 0;
+	/* out: if (boosted) wakeup_kcompactd(pgdat, pageblock_order, ...) */
+	k->kcompactd_wakes++;
 }
 
 /* do_try_to_free_pages(): 12 down to 0, stop at 32 reclaimed */
@@ -308,6 +316,8 @@ static void model_view(const struct ref *k, const struct ref *before, int who,
 	in->restore_anon = in->restore_file = 0;
 	in->activate_anon = in->activate_file = 0;
 	in->anon_measured = k->pgscan_anon - before->pgscan_anon;
+	/* the replay's is the whole run's: here all the reference ran */
+	in->boost_rate = k->walks > 0 ? k->kcompactd_wakes / k->walks : NAN;
 }
 
 struct tally {
@@ -497,6 +507,17 @@ static void lab_watermarks(struct ref *k)
 	k->min = 678;
 }
 
+/* A lab guest's node (lab_watermarks()), inf inactive file pages, every
+ * file batch reclaimed. */
+static struct ref lab_node(int swappiness, ul inf)
+{
+	struct ref k = base(swappiness, inf);
+
+	lab_watermarks(&k);
+	k.eff_file = 1.0;
+	return k;
+}
+
 /* direct reclaim ran in the interval too (free memory went below min) */
 static void direct_ran(struct split_in *in)
 {
@@ -575,14 +596,11 @@ static void only_high_order_walks(void)
 	int f, w, ok = 0;
 
 	for (f = 0; f < 2; f++) {
-		struct ref k = base(60, files[f]), before;
+		struct ref k = lab_node(60, files[f]), before;
 		struct split_cost cost;
 		struct split_in in;
 		struct split_out out;
 
-		lab_watermarks(&k);
-		k.eff_file = 1.0;
-		memset(k.trace, 0, sizeof(k.trace));
 		before = k;
 		for (w = 0; w < 100; w++)
 			kswapd_walk_order(&k, 0, 2 + w % 2);
@@ -615,16 +633,13 @@ static void deep_refault_walks(void)
 
 	for (s = 0; s < 2; s++)
 		for (i = 0; i < 6; i++) {
-			struct ref k = base(sw[s], 6000), before;
+			struct ref k = lab_node(sw[s], 6000), before;
 			struct split_cost cost;
 			struct split_in in;
 			struct split_out out;
 			double anon, err;
 			int refaults = 1 + i % 3;
 
-			lab_watermarks(&k);
-			k.eff_file = 1.0;
-			memset(k.trace, 0, sizeof(k.trace));
 			before = k;
 			for (w = 0; w < 100; w++) {
 				if (w % 10 == 9) {
@@ -675,15 +690,12 @@ static void boost_and_normal_walks(void)
 	double worst = 0;
 
 	for (i = 0; i < 9; i++) {
-		struct ref k = base(60, 6000 + 3000 * (ul)(i % 3)), before;
+		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
 		struct split_cost cost;
 		struct split_in in;
 		struct split_out out;
 		double d;
 
-		lab_watermarks(&k);
-		k.eff_file = 1.0;
-		memset(k.trace, 0, sizeof(k.trace));
 		before = k;
 		for (w = 0; w < 1 + i / 3; w++)
 			boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
@@ -708,6 +720,57 @@ static void boost_and_normal_walks(void)
 }
 
 /*
+ * kswapd walks that each reclaim two to three times the watermark gap
+ * they were woken at (the allocations go on while they run), none
+ * boosted: kcompactd is never woken (kswapd_walk_order() at order 0).
+ * Their scan is more than that of walks which reclaim the gap, which on
+ * a run with boosts is boosted reclaim at DEF_PRIORITY - 2
+ * (boost_rest()); on this one they are long normal walks.  Returns how
+ * many of 9 intervals the model put within one level of the trace, told
+ * the run's rate of kcompactd wakes per walk (NAN: the reference's).
+ */
+static int long_walks(double boost_rate)
+{
+	int i, w, ok = 0;
+
+	for (i = 0; i < 9; i++) {
+		struct ref k = lab_node(60, 5000 + 1000 * (ul)(i % 3)), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+
+		before = k;
+		for (w = 0; w < 4 + i % 5; w++)
+			kswapd_walk_order(&k, (ul)((k.high - k.low) * (2 + urand())), 0);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 1524 + 512;
+		if (!isnan(boost_rate))
+			in.boost_rate = boost_rate;
+		in.eff_anon = NAN;
+		in.eff_file = 1.0;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "long walks %d: est %.2f true %.2f rate %.2f\n", i,
+				out.r[RC_KSWAPD].p_est, truth_priority(&k), in.boost_rate);
+	}
+	return ok;
+}
+
+static void unboosted_long_walks(void)
+{
+	int ok = long_walks(NAN), boosted = long_walks(1.0 / 3);
+
+	tap_ok(ok >= 8,
+	       "split-15.5 long kswapd walks in a run that woke kcompactd for none: normal walks, within one level in %d of 9",
+	       ok);
+	tap_ok(boosted < ok,
+	       "split-15.6 the same scan in a run that woke kcompactd for a third of its walks is taken as boosted reclaim (%d of 9 within one level)",
+	       boosted);
+}
+
+/*
  * Case i of split-15.2/15.4: a boosted walk of 1024 or 1536 pages beside
  * one to three walks woken at orders 2 and 3, the boosted one entered
  * before the interval's first sample (at_end 0: PAGEOUTRUN counted
@@ -717,13 +780,10 @@ static void boost_and_normal_walks(void)
  */
 static double boost_case(int i, int at_end, struct split_in *in)
 {
-	struct ref k = base(60, 6000 + 3000 * (ul)(i % 3)), before;
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
 	ul boost = i % 2 ? 1024 : 1536;
 	int w;
 
-	lab_watermarks(&k);
-	k.eff_file = 1.0;
-	memset(k.trace, 0, sizeof(k.trace));
 	before = k;
 	if (!at_end) {
 		boosted_walk(&k, boost);
@@ -1550,6 +1610,7 @@ int main(void)
 	only_high_order_walks();
 	deep_refault_walks();
 	boost_and_normal_walks();
+	unboosted_long_walks();
 	boost_seen_walks();
 	late_refaults();
 	list_change();
