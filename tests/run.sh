@@ -64,6 +64,9 @@ run_one() {
 	# here: a test killed half-way (a mutant, a crash, a timeout) cannot
 	# leave its files behind in /tmp
 	scratch=$(mktemp -d "${TMPDIR:-/tmp}/vmscope-test.XXXXXX")
+	# traversable by all, as /tmp is: tests run programs as nobody on
+	# files of their own directories (db-readers.sh)
+	chmod 711 "$scratch"
 	TMPDIR=$scratch VMSCOPE_TAP_FD=$TAP_FD "$@" >"$log" 2>&1 9>"$tapf"
 	rc=$?
 	rm -rf "$scratch"
