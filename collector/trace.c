@@ -14,6 +14,7 @@
 #include "banned.h"
 
 #define EVENT "events/vmscan/mm_vmscan_lru_shrink_inactive"
+#define WAKE_EVENT "events/vmscan/mm_vmscan_kswapd_wake"
 #define TRACE_READ_CHUNK 65536
 /* bound one sample's work: what is left waits for the next sample */
 #define TRACE_MAX_PER_SAMPLE (8 << 20)
@@ -128,11 +129,9 @@ static int is_dir_in(const char *dir, const char *sub)
 /* kswapd's walks by order (trace.h), where the kernel has the event */
 static int wake_enable(struct trace_prio *t)
 {
-	static const char ev[] = "events/vmscan/mm_vmscan_kswapd_wake";
-
-	if (!is_dir_in(t->dir, ev))
+	if (!is_dir_in(t->dir, WAKE_EVENT))
 		return 0;
-	if (write_file(t->dir, "events/vmscan/mm_vmscan_kswapd_wake/enable", "1"))
+	if (write_file(t->dir, WAKE_EVENT "/enable", "1"))
 		return -1;
 	t->has_wake_event = 1;
 	return 0;
@@ -173,7 +172,7 @@ static int trace_types_enable(struct trace_prio *t)
 	}
 	/* ev[3], ev[4]: the pids inside memcg reclaim (count_pass()) */
 	t->has_memcg_events = is_dir_in(t->dir, ev[3]) && is_dir_in(t->dir, ev[4]);
-	return wake_enable(t);
+	return 0;
 }
 
 int trace_prio_start(struct trace_prio *t, const char *root)
@@ -195,7 +194,8 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 	}
 	/* 1 MiB a CPU holds a few seconds of heavy reclaim between samples */
 	if (write_file(t->dir, "buffer_size_kb", "1024") ||
-	    write_file(t->dir, EVENT "/enable", "1") || trace_types_enable(t)) {
+	    write_file(t->dir, EVENT "/enable", "1") || trace_types_enable(t) ||
+	    wake_enable(t)) {
 		error_errno("cannot enable %s in '%s'", EVENT, t->dir);
 		trace_prio_stop(t);
 		return -1;
@@ -456,10 +456,10 @@ int64_t trace_parse_wake(const char *line, size_t len)
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
-	int64_t v = trace_parse_wake(s, len);
+	int64_t v, order = trace_parse_wake(s, len);
 
-	if (v >= 0) {
-		t->wakes[v < TRACE_ORDERS ? v : TRACE_ORDERS - 1]++;
+	if (order >= 0) {
+		t->wakes[order < TRACE_ORDERS ? order : TRACE_ORDERS - 1]++;
 		return;
 	}
 	count_type_line(t, s, len);

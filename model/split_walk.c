@@ -749,11 +749,12 @@ static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2
  *            before kswapd_shrink_node() drops sc->order to 0).  Not
  *            high-order walks, though: the wake orders traced on the
  *            lab guests (trace:kswapd_wake_order_N, 11228 walks on 6.1,
- *            1683 on 6.12) were order 0 for 98.5% and 96% of walks, order
- *            1 for the rest but 2.  They are order-0 walks that find the
- *            node balanced after levels 12 to 10 or 9 (about 2 + 4 + 8
- *            pages of the inactive file list there), the free pages
- *            having risen meanwhile.  The 16 pages are a measured size:
+ *            1683 on 6.12) were order 0 for 98.5% and 96% of walks, the
+ *            rest order 1 but for two 6.1 walks (orders 2 and 3).  They
+ *            are order-0 walks that find the node balanced after levels
+ *            12 to 10 or 9 (1.6, 3.2, 6.4 and 12.9 pages of the guests'
+ *            6600-page inactive file list), the free pages having risen
+ *            meanwhile.  The 16 pages are a measured size:
  *            the gaps of orders 1 and 2 (4 and 8 pages) put kswapd
  *            within one level of its traced priority in 52% and 67% of
  *            the 6.1 lab's intervals, against 84% at 16.
@@ -767,12 +768,13 @@ static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2
  *            restarts as a normal walk that must reach high + boost:
  *            the 6.12 guests' deep walks, 12 down to 4 or 3 for about
  *            1000 pages, where high - low is 163.  Not modelled: the
- *            boost in the long walks' need (the largest, 512 or 300
- *            pages), in every interval or only in those with kcompactd
+ *            boost in the long walks' need (the largest the zones hold,
+ *            or 300 to 1000 pages), in every interval or only in those
+ *            with kcompactd
  *            wakes (balance_pgdat() wakes kcompactd after each walk that
  *            entered boosted), put 6.12's kswapd within one level less
  *            often (a lab sweep of 2 trials at swappiness 0 to 200: 57%
- *            of intervals -> 36-53%), 6.1's too (88% -> 62-84%).
+ *            of intervals -> 36-53%), 6.1's too (88% -> 22-84%).
  * In the 6.1 lab's traces nearly all walks reach level 10, half of them
  * 9, and the few long ones hold most of the pages and the priority.  The
  * scan tells how many walks are short (or, scanning more than long walks
