@@ -269,7 +269,6 @@ void table_fmt_compact(char *buf, size_t cap, double v)
 		snprintf(buf, cap, "%.1f", v);
 }
 
-
 void table_fmt_num(char *buf, size_t cap, const char *f, double v)
 {
 	if (isnan(v))

@@ -341,6 +341,10 @@ int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
 		return 2;
 	if (!EVENT_ISNT(name, "mm_vmscan_memcg_reclaim_end:"))
 		return 3;
+	if (!EVENT_ISNT(name, "mm_vmscan_kswapd_wake:")) {
+		*pages = number_after(name, end, " order=");
+		return *pages >= 0 ? 4 : 0;
+	}
 	if (!EVENT_ISNT(name, "mm_vmscan_lru_isolate:")) {
 		*kind = TT_ISOLATED;
 		*pages = number_after(name, end, " nr_taken=");
@@ -408,6 +412,9 @@ static void count_type_line(struct trace_prio *t, const char *s, size_t len)
 		if (i >= 0)
 			tt->memcg_pid[i] = tt->memcg_pid[--tt->nr_memcg_pid];
 		break;
+	case 4:     /* pages: the order */
+		t->wakes[pages < TRACE_ORDERS ? pages : TRACE_ORDERS - 1]++;
+		break;
 	}
 }
 
@@ -445,23 +452,11 @@ static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pi
 	}
 }
 
-int64_t trace_parse_wake(const char *line, size_t len)
-{
-	const char *end = line + len;
-	const char *ev = memmem(line, len, ": mm_vmscan_kswapd_wake: ", 25);
-
-	return ev ? number_after(ev, end, " order=") : -1;
-}
-
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
-	int64_t v, order = trace_parse_wake(s, len);
+	int64_t v;
 
-	if (order >= 0) {
-		t->wakes[order < TRACE_ORDERS ? order : TRACE_ORDERS - 1]++;
-		return;
-	}
 	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:

@@ -148,15 +148,12 @@ void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);
 int trace_parse_scan(const char *line, size_t len, int64_t *nr_scanned,
 		     int *file);
 /*
- * The order of an mm_vmscan_kswapd_wake line ("... mm_vmscan_kswapd_wake:
- * nid=N [zid=Z ]order=O"); -1 for any other line.  Unit tests.
- */
-int64_t trace_parse_wake(const char *line, size_t len);
-
-/*
  * Parse one line for the type events above: the kind (TT_*), the type
  * (0 anon, 1 file) and the pages; 1 for a counted event, 2 for a memcg
- * reclaim begin, 3 for its end, 0 for anything else.  Unit tests.
+ * reclaim begin, 3 for its end, 4 for a kswapd walk begun
+ * (mm_vmscan_kswapd_wake: "nid=N [zid=Z ]order=O", the order in *pages),
+ * 0 for anything else.  The events are told apart here, from the one
+ * search for the event's name every trace line takes.  Unit tests.
  */
 int trace_parse_type_line(const char *line, size_t len, pid_t *pid, int *kind,
 			  int *type, int64_t *pages);

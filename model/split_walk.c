@@ -541,8 +541,10 @@ static double finish_walk(const struct walk_mix *m, const struct walk_ctx *const
 	level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
 	room = m->s - (m->n[0] + m->n[1]) * (a + f);
 	if (m->lengths && m->n[0] + m->n[1] > 1) {
-		short_walk(kinds[0], in, &res[0]);
-		room = m->s - (m->n[0] + m->n[1] - 1) * res[0].scanned - (a + f);
+		struct walk_res least;
+
+		short_walk(kinds[0], in, &least);
+		room = m->s - (m->n[0] + m->n[1] - 1) * least.scanned - (a + f);
 	}
 	for (k = 0; k < 2; k++) {
 		/* the pass, then less what it scanned before the sample */

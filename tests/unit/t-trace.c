@@ -108,6 +108,17 @@ static void cgroup_counts(void)
 	       "trace-3.6 after its end the same task's pass is another task's only");
 }
 
+/* The order trace_parse_type_line() gives a kswapd walk's line; -1: none. */
+static int64_t wake_order(const char *line)
+{
+	int kind, type;
+	int64_t order;
+	pid_t pid;
+
+	return trace_parse_type_line(line, strlen(line), &pid, &kind, &type,
+				     &order) == 4 ? order : -1;
+}
+
 /*
  * kswapd's walks by order: one mm_vmscan_kswapd_wake line a walk, in the
  * format of v6.1 and v6.12 include/trace/events/vmscan.h ("nid=%d
@@ -127,8 +138,7 @@ static void wake_counts(void)
 	static struct trace_prio t;
 
 	memset(&t, 0, sizeof(t));
-	tap_ok(trace_parse_wake(w9, strlen(w9)) == 9 && trace_parse_wake(w0, strlen(w0)) == 0 &&
-	       trace_parse_wake(wakeup, strlen(wakeup)) == -1,
+	tap_ok(wake_order(w9) == 9 && wake_order(w0) == 0 && wake_order(wakeup) == -1,
 	       "trace-4.1 a kswapd_wake line gives its order; the waker's wakeup_kswapd line is no walk");
 	feed(&t, (const char *const[]){ w9, w0, w0, w13, wakeup, NULL });
 	tap_ok(t.wakes[9] == 1 && t.wakes[0] == 2 && t.wakes[10] == 1 && t.wakes[1] == 0,
