@@ -47,7 +47,7 @@ COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
-	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o $(COMMON_OBJS)
+	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o collector/folios.o $(COMMON_OBJS)
 IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyzer/cmd/attribute_whatif.o \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
@@ -64,7 +64,8 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyze
 
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
-	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru
+	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
+	tests/unit/t-folios
 BENCH_BINS = bench/floor bench/cpu bench/hog
 
 PROGRAMS = build/vmscope-collect build/vmscope
@@ -110,6 +111,7 @@ build/vmscope: $(VMSCOPE_OBJS) | build
 tests/unit/t-parse: tests/unit/t-parse.o tests/unit/tap.o collector/parse.o collector/kv.o
 tests/unit/t-frame: tests/unit/t-frame.o tests/unit/tap.o collector/frame.o collector/kv.o collector/err.o
 tests/unit/t-trace: tests/unit/t-trace.o tests/unit/tap.o collector/trace.o collector/kv.o collector/err.o
+tests/unit/t-folios: tests/unit/t-folios.o tests/unit/tap.o collector/folios.o collector/kv.o collector/err.o
 tests/unit/t-transfer: tests/unit/t-transfer.o tests/unit/tap.o lab/transfer.o collector/err.o
 # t-source wraps pread() to hand out short reads, as the kernel's seq_file does
 tests/unit/t-source: tests/unit/t-source.o tests/unit/tap.o collector/source.o \

@@ -13,6 +13,7 @@
 #    of /proc/PID/schedstat, 3 s after the start and 2 s before the end,
 #    per second (steady_cpu()), which needs no start-up subtracted.
 #  - peak RSS of the collector (wait4's ru_maxrss).
+#  - the folio census (--folios), CPU of the one sample that takes it.
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
 #  - lateness: p50/p99/max of (sample time - its tick) at 1 s and 0.1 s,
@@ -65,6 +66,17 @@ for i in 1 2 3 4 5; do
 	[ -n "$SADC" ] && rm -f "$OUT/sa" && $CPU "$SADC" 1 1 "$OUT/sa" >> "$OUT/s_once"
 done
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+# the folio census (--folios): once a run, in its last sample, so its cost
+# is a one-sample run's with it less one's without (root: /proc/kpageflags)
+census_ms="n/a (needs root)"
+if [ -r /proc/kpageflags ]; then
+	for i in 1 2 3; do
+		rm -f "$OUT/census.db"*
+		$CPU $COLLECT -q -i 0.1 -n 1 --folios -o "$OUT/census.db" >> "$OUT/census"
+	done
+	census_ms=$(( ($(field cpu_us "$OUT/census" | median) - $(field cpu_us "$OUT/c_once" | median)) / 1000 ))
+fi
+mem_gib=$(awk '/^MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
 f_once=$(field cpu_us "$OUT/f_once" | median)
 c_once=$(field cpu_us "$OUT/c_once" | median)
 v_once=0; s_once=0
@@ -245,6 +257,7 @@ printf '%-44s %8s us %8s us %8s\n' "  sadc 1 (sysstat)" "$f1" "$s1" "$sr"
 printf '%-44s %8s us %8s us\n' "floor's spread over rounds, 0.1 s / 1 s" "$f01s" "$f1s"
 printf '%-44s %8s us %8s us %8s\n' "start-up CPU (one-sample run, median of 5)" "$f_once" "$c_once" ""
 printf '%-44s %10s %7s KB %8s  %s\n' "peak RSS" "" "$rss" "" "< 3072 KB"
+printf '%-44s %10s %7s ms\n' "folio census, once a run (--folios, $mem_gib GiB)" "" "$census_ms"
 printf '%-44s %10s %8s B %8s  %s\n' "bytes per sample at 1 s, idle (~$changed_idle changed)" "" "$b1" "" "<= 100 B"
 printf '%-44s %10s %8s B\n' "bytes per sample at 1 s, stress-ng --vm (~$changed changed)" "" "$bload"
 printf '%-44s %10s %8s us\n' "CPU per sample at 1 s under load" "" "$cload"

@@ -28,6 +28,7 @@
 #include "store.h"
 #include "trace.h"
 #include "lrugen.h"
+#include "folios.h"
 #include "banned.h"
 
 static volatile sig_atomic_t stop_requested;   /* SIGINT/SIGTERM count */
@@ -96,9 +97,10 @@ static void install_signals(void)
 struct collector {
 	struct collect_opts *o;
 	struct source_set sources;
-	const char **tags;           /* sources.v[i].tag, "trace", "lru_gen" */
+	const char **tags;           /* sources.v[i].tag, "trace", "lru_gen", "folios" */
 	struct trace_prio trace;     /* --trace-priority */
 	struct lrugen_src lrugen;    /* --lru-gen */
+	struct folio_census folios;  /* --folios */
 	char *lrugen_memcg;          /* the --cgroup as the kernel names it */
 	struct kv_list kv;
 	struct frame_enc enc;
@@ -222,7 +224,7 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 	}
 	if (source_set_open(s))
 		return -1;
-	c->tags = malloc((s->nr + 2) * sizeof(*c->tags));
+	c->tags = malloc((s->nr + 3) * sizeof(*c->tags));
 	if (!c->tags)
 		return error("out of memory");
 	names[0] = 0;
@@ -239,6 +241,12 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 		snprintf(names + strlen(names), cap - strlen(names), ",trace");
 	}
 	c->tags[s->nr + 1] = "lru_gen";
+	c->tags[s->nr + 2] = "folios";
+	if (o->folios) {
+		if (folios_open(&c->folios, root, *cg_dir))
+			return -1;
+		snprintf(names + strlen(names), cap - strlen(names), ",folios");
+	}
 	return setup_lrugen(c, *cg_dir, names, cap);
 }
 
@@ -246,9 +254,14 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
  * The files, then the tracepoint counts (after the files: src = nr) up to
  * mono_ns, taken just before /proc/vmstat (the first file) is read.
  */
-static int read_sources(struct collector *c, int64_t mono_ns)
+static int read_sources(struct collector *c, int64_t mono_ns, int last)
 {
 	if (source_set_read(&c->sources, &c->kv))
+		return -1;
+	/* the census walks all of memory: once, after the files were read */
+	if (last && c->o->folios &&
+	    (folios_take(&c->folios) ||
+	     folios_push(&c->folios, (uint16_t)(c->sources.nr + 2), &c->kv)))
 		return -1;
 	if (c->o->lru_gen &&
 	    lrugen_push(&c->lrugen, (uint16_t)(c->sources.nr + 1), &c->kv))
@@ -260,13 +273,14 @@ static int read_sources(struct collector *c, int64_t mono_ns)
 	       error("cannot record the vmscan tracepoints") : 0;
 }
 
-static int take_sample(struct collector *c, long missed)
+/* last: the run's last sample, which takes the folio census (--folios) */
+static int take_sample(struct collector *c, long missed, int last)
 {
 	int64_t mono = pace_now_ns(CLOCK_MONOTONIC);
 	int64_t wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
 	int64_t t_us = (mono - c->start_mono_ns) / 1000;
 
-	if (read_sources(c, mono) ||
+	if (read_sources(c, mono, last) ||
 	    frame_encode(&c->enc, &c->kv, c->tags) ||
 	    store_queue(&c->store, c->seq, t_us,
 			wall_us - c->start_wall_us - t_us, missed, &c->enc, mono))
@@ -362,6 +376,20 @@ static const char *stop_reason(struct collector *c)
 	return NULL;
 }
 
+/*
+ * Whether the sample of the tick just waited for is the last one that -n
+ * or -d allow (stop_reason() will say so after it); a run ended by its
+ * command or a signal takes one sample more, its last.
+ */
+static int last_by_limit(const struct collector *c)
+{
+	const struct collect_opts *o = c->o;
+
+	return (o->count > 0 && c->seq + 1 >= o->count) ||
+	       (o->duration_ns >= 0 &&
+		(int64_t)(c->pacer.tick + 1) * o->interval_ns > o->duration_ns);
+}
+
 static const char *sample_loop(struct collector *c)
 {
 	const char *reason;
@@ -379,12 +407,12 @@ static const char *sample_loop(struct collector *c)
 		missed = pacer_wait(&c->pacer, &wait_mask);
 		if (missed < 0)
 			continue;
-		if (take_sample(c, missed))
+		if (take_sample(c, missed, last_by_limit(c)))
 			return NULL;
 	}
 	/* the end of a command or a signal falls between ticks: record it */
 	if ((!strcmp(reason, "command") || !strcmp(reason, "signal")) &&
-	    take_sample(c, 0))
+	    take_sample(c, 0, 1))
 		return NULL;
 	return reason;
 }
@@ -473,7 +501,8 @@ static int collect(struct collector *c)
 			    c->start_wall_us, c->start_mono_ns) ||
 	    store_tail_start(&c->store))
 		goto out_store;
-	if (take_sample(c, 0) || (c->o->command && spawn_command(c)))
+	if (take_sample(c, 0, last_by_limit(c)) ||
+	    (c->o->command && spawn_command(c)))
 		goto out_store;
 	/* after the fork: the command keeps the scheduler's defaults; a
 	 * kernel without custom slices just samples as before */
@@ -523,6 +552,7 @@ int main(int argc, char **argv)
 	c.o = &o;
 	c.child_status = -1;
 	c.trace.fd = -1;
+	c.folios.flags_fd = c.folios.cgroup_fd = -1;
 	kv_list_init(&c.kv);
 	rc = collect(&c);
 	/*
@@ -534,6 +564,7 @@ int main(int argc, char **argv)
 		wait_command(&c);
 	trace_prio_stop(&c.trace);
 	lrugen_stop(&c.lrugen);
+	folios_close(&c.folios);
 	free(c.lrugen_memcg);
 	kv_list_release(&c.kv);
 	source_set_release(&c.sources);

@@ -259,6 +259,8 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 	}
 	if (lrugen_enabled(""))   /* MGLRU on: record its generations too */
 		argv[k++] = "--lru-gen";
+	/* the model's scan granularity: the LRU folios' sizes at the end */
+	argv[k++] = "--folios";
 	for (i = 0; i < n + b->nr_extra_tags; i++) {
 		argv[k++] = "--tag";
 		argv[k++] = i < n ? tags[i] : b->extra_tags[i - n];
@@ -509,16 +511,19 @@ static int trial(struct bench *b, int swappiness, int t)
 	o.before = oom_kills(b->cg.path[0] ? &b->cg : NULL);
 	rc = trial_work(b, run, &o);
 	proc_stop(&b->hog);
+	for (i = 0; i < b->writers; i++)
+		proc_stop(&b->pids[i]);
+	if (!rc && !interrupted)
+		rc = record_oom(b, run, &o, swappiness);
+	/* the last sample's folio census still sees the writers' page cache */
+	rc = record_stop(b) || rc;
 	for (i = 0; i < b->writers; i++) {
 		char path[512];
 
-		proc_stop(&b->pids[i]);
 		snprintf(path, sizeof(path), "%s/writer-%d", b->workdir, i);
 		unlink(path);
 	}
-	if (!rc && !interrupted)
-		rc = record_oom(b, run, &o, swappiness);
-	return record_stop(b) || rc || interrupted ? -1 : 0;
+	return rc || interrupted ? -1 : 0;
 }
 
 /*

@@ -27,7 +27,7 @@
 
 /* kv src indexes: the source names an import can carry. */
 enum { SRC_VMSTAT, SRC_MEMINFO, SRC_ZONEINFO, SRC_MEMCG, SRC_PSI, SRC_TRACE, SRC_LRU_GEN,
-       NR_SOURCES };
+       SRC_FOLIOS, NR_SOURCES };
 extern const char *const import_sources[NR_SOURCES];
 
 /*

@@ -31,6 +31,7 @@
 
 const char *const import_sources[NR_SOURCES] = {
 	"vmstat", "meminfo", "zoneinfo", "memcg", "psi", "trace", "lru_gen",
+	"folios",
 };
 
 /* Flush queued samples every so many: memory stays flat on long logs. */

@@ -58,6 +58,12 @@ is "$(q sweep.db "SELECT group_concat(name, ' ') FROM (SELECT name FROM results 
 	"hog_mb io_mbps page_cache_mb swap_used_mb" "bench-2.7 the measurements are stored as results"
 is "$(q sweep.db "SELECT cgroup_swappiness FROM run_facts WHERE run_id = 2")" 100 \
 	"bench-2.8 the cgroup's swappiness is the one asked for"
+# the folio census of each trial's last sample, taken before the writers'
+# files go: their page cache, in the cgroup (64M, so some MB of it)
+cached=$(q sweep.db "SELECT group_concat(p, ' ') FROM (SELECT run_id, sum(value << CAST(substr(name, instr(name, 'order_') + 6) AS INTEGER)) AS p
+	FROM counter_values WHERE source = 'folios' AND name LIKE 'cgroup.%_file.%' GROUP BY run_id ORDER BY run_id)")
+check "bench-2.20 each trial's folio census holds the writers' page cache in the cgroup (pages: $cached)" \
+	awk -v l="$cached" 'BEGIN { n = split(l, p, " "); for (i = 1; i <= n; i++) if (p[i] < 2048) exit 1; exit n != 2 }'
 is "$(state)" "$before" "bench-2.9 swap, cgroup, files and swappiness are as before"
 rc=$(run_rc attr.out "$VMSCOPE" attribute sweep.db --by swappiness)
 is "$rc" 0 "bench-2.10 attribute works on its database"

@@ -33,6 +33,31 @@ if [ -f "$v1/memory.stat" ] && [ -f "$v1/memory.limit_in_bytes" ]; then
 	is "$(q "$db" "SELECT kind FROM counter_name WHERE source = 'memcg' AND name = 'pgpgin'")" counter \
 		"memcg-1.6 memcg event counters are counters"
 	rm -f "$TMP/fill"
+
+	# --folios: the LRU folio census of the last sample, node and cgroup
+	fdb="$TMP/folios.db"
+	"$COLLECT" -q -i 0.05 --folios --cgroup "$name" -o "$fdb" -- sh -c \
+		"echo \$\$ > '$cg/cgroup.procs' && sleep 0.1 &&
+		 dd if=/dev/zero of='$TMP/fill' bs=1M count=48 status=none && sleep 0.1"
+	is "$?" 0 "memcg-3.1 a run recorded with --folios"
+	last=$(q "$fdb" "SELECT max(seq) FROM samples")
+	is "$(q "$fdb" "SELECT DISTINCT seq FROM counter_values WHERE source = 'folios' AND value > 0")" "$last" \
+		"memcg-3.2 the census is in the last sample (seq $last) only"
+	pages() {   # the scope's file pages in the census
+		q "$fdb" "SELECT coalesce(sum(value * (1 << CAST(substr(name, instr(name, 'order_') + 6) AS INTEGER))), 0)
+			FROM counter_values WHERE source = 'folios' AND name LIKE '$1.%file.order_%'"
+	}
+	cgp=$(pages cgroup); nodep=$(pages node)
+	check "memcg-3.3 the cgroup's file folios hold the 48 MiB written ($cgp pages)" \
+		test "${cgp:-0}" -ge $(((40 << 20) / 4096))
+	check "memcg-3.4 the node holds at least the cgroup's ($nodep >= $cgp pages)" \
+		test "${nodep:-0}" -ge "${cgp:-1}"
+	is "$(q "$fdb" "SELECT sources LIKE '%folios%' FROM run_facts")" 1 \
+		"memcg-3.5 the run's sources name the census"
+	"$COLLECT" -q -i 0.05 -n 2 --folios -o "$TMP/n2.db"
+	is "$(q "$TMP/n2.db" "SELECT DISTINCT seq FROM counter_values WHERE source = 'folios' AND value > 0")" 1 \
+		"memcg-3.7 -n 2: the census is in the second sample, the last"
+	rm -f "$TMP/fill"
 else
 	skip "memcg-1 cgroup v1" "no v1 memory controller at $v1"
 fi

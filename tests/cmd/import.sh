@@ -220,6 +220,17 @@ for fmt in long wide; do
 	is "$(dump "$TMP/e2.db")" "$(dump "$TMP/e1.db")" "import-9.6.$fmt and survives a --$fmt round trip"
 done
 
+# a folio census (vmscope-collect --folios) in the last sample
+printf 'seq,t,source,name,value\n0,0,vmstat,pgfault,1\n1,1,vmstat,pgfault,2\n1,1,folios,cgroup.inactive_file.order_8,23\n1,1,folios,node.inactive_file.order_0,900\n' > "$TMP/fol.csv"
+rm -f "$TMP/fol.db"; imp "$TMP/fol.db" "$TMP/fol.csv"
+is "$(q "$TMP/fol.db" "SELECT group_concat(seq || ':' || source || ':' || name || '=' || value, ' ') FROM (SELECT * FROM counter_values WHERE source = 'folios' ORDER BY name)")" \
+	"1:folios:cgroup.inactive_file.order_8=23 1:folios:node.inactive_file.order_0=900" "import-9.7 the source folios is imported as such"
+for fmt in long wide; do
+	"$VMSCOPE" export "$TMP/fol.db" --csv --$fmt > "$TMP/fol-$fmt.csv" || echo "# export failed"
+	rm -f "$TMP/fol2.db"; imp "$TMP/fol2.db" "$TMP/fol-$fmt.csv"
+	is "$(dump "$TMP/fol2.db")" "$(dump "$TMP/fol.db")" "import-9.8.$fmt a census survives a --$fmt round trip"
+done
+
 # counter names that look like other columns survive the wide format
 printf 'seq,t,source,name,value\n0,0,vmstat,t,1\n0,0,vmstat,seq,2\n0,0,vmstat,run_id,3\n0,0,vmstat,meminfo.X,4\n0,0,vmstat,pgfault,6\n' > "$TMP/names.csv"
 imp "$TMP/names.db" "$TMP/names.csv"
