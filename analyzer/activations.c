@@ -96,7 +96,10 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
 	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");
 	a->kcompactd_wakes = kcw < 0 ? NAN : 0;
+	if (!rc)
+		census_resolve(&a->census, &ms);
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
+		census_sample(&a->census, &ms);
 		memset(&v, 0, sizeof(v));
 		v.t0 = prev;
 		v.t1 = prev = (double)ms.it.t_us / 1e6;

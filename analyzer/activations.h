@@ -2,7 +2,8 @@
  * activations.h - when a run's /proc/vmstat showed file activations
  * (workingset_activate_file moved), read ahead of the replay, with the
  * run's totals: swap-out, anon pages scanned, kcompactd wakes and kswapd
- * walks.  A reclaim
+ * walks, and its folio census (census.h), in the one pass over the run's
+ * samples.  A reclaim
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
@@ -34,6 +35,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "census.h"
+
 /* One interval (t0, t1] of the run, seconds. */
 enum { ACT_KSWAPD, ACT_DIRECT, ACT_OTHER, NR_ACT };
 
@@ -60,6 +63,7 @@ struct activations {
 	 * many of kswapd's walks may have been boosted: model/split.h
 	 * boost_rate); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
+	struct run_census census;  /* the LRU folios by size (--folios) */
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "activations.h"
+#include "census.h"
 #include "db.h"
 #include "err.h"
 #include "metrics.h"
@@ -426,6 +427,9 @@ struct split_state {
 	struct split_in prev;
 	int have_prev;
 	struct activations act;    /* file activations, read ahead */
+	/* the passes' scan per batch, from the folio census (--folios) */
+	struct split_grain grain[FOLIO_SCOPES];
+	int has_grain[FOLIO_SCOPES];
 	double t0, t1;             /* the interval, seconds */
 	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
 	double kswapd_end;         /* where its last walk stood (p_end), 0 */
@@ -488,7 +492,34 @@ static void seen_fill(const struct split_state *st, struct split_in *si)
 					     (int)lround((double)i * (n - 1) / (si->seen_n - 1)) : n - 1]];
 }
 
+/* The grains of the run's folio census, and what the output says of them. */
+static void grain_notes(struct split_state *st, struct run_model *m)
+{
+	char buf[160];
+	int s, n = 0;
+
+	for (s = 0; s < FOLIO_SCOPES; s++)
+		st->has_grain[s] = census_grain(&st->act.census, (enum folio_scope)s,
+						&st->grain[s]);
+	if (!st->has_grain[FOLIO_NODE] && !st->has_grain[FOLIO_CGROUP]) {
+		note(m, "folio sizes not recorded (vmscope-collect --folios): "
+			"passes taken as scanning single pages");
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "passes take whole folios (census): "
+		     "inactive file folios of");
+	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++)
+		if (st->has_grain[s])
+			n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %.1f pages (%s)",
+				      s ? "," : "",
+				      census_file_folio_pages(&st->act.census,
+							      (enum folio_scope)s),
+				      folio_scope_names[s]);
+	note(m, buf);
+}
+
 /* The walk's inputs of one interval from the stream. */
+
 static void fill_split(const struct metric_stream *ms, const struct run_model *m,
 		       struct split_state *st, const struct interval_in *in,
 		       struct split_in *si)
@@ -510,6 +541,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
 	if (si->has_cg)
 		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
+	si->grain_node = st->has_grain[FOLIO_NODE] ? &st->grain[FOLIO_NODE] : NULL;
+	si->grain_cg = st->has_grain[FOLIO_CGROUP] ? &st->grain[FOLIO_CGROUP] : NULL;
 	si->free = in->free;
 	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
 	si->boost_max_sum = m->boost_max > 0 ? m->boost_max : 0;
@@ -550,15 +583,10 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 			global += si->reclaimed[r];
 	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
 	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
-	/*
-	 * v1 memory.failcnt, v2 memory.events "max": one per limit hit, and
-	 * a hit can take several reclaim calls (try_charge_memcg() retries);
-	 * a walk stops once SWAP_CLUSTER_MAX pages are back, so reclaimed /
-	 * 32 counts the walks that succeeded.  The larger of the two.
-	 */
 	if (isnan(fail) || !(fail > 0))
 		fail = raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
-	si->walks[RC_CGROUP] = fmax(nz(fail), floor(si->reclaimed[RC_CGROUP] / 32));
+	si->walks[RC_CGROUP] = split_cgroup_walks(fail, si->reclaimed[RC_CGROUP],
+						  si->grain_cg);
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
 	si->swap_out = in->swap_out;
@@ -943,6 +971,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		raw_resolve(&ms, &st->rs);
 		st->eff_anon = st->eff_file = NAN;
 		rc = activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id);
+		grain_notes(st, m);
 		split_cost_init(&st->node_cost, m->version);
 		st->cg_cost = st->wi_node_cost = st->wi_cg_cost = st->node_cost;
 		a->cost_inputs = st->node_cost.inputs;

@@ -33,6 +33,37 @@ struct split_lists {
 	double inactive_anon, active_anon, inactive_file, active_file;
 };
 
+/*
+ * What a reclaim pass scans, by the folios on the lists (folio_scan.c):
+ * batch[b] is the pages isolate_lru_folios() counts when asked for b
+ * pages (b = 1..32), per inactive list.  The pages of every folio it
+ * takes count ("scan += nr_pages", v5.x-v6.18), so a list of 256-page
+ * folios gives 256 for every b; a list of single pages gives b.
+ */
+#define SPLIT_GRAIN_BATCH 32
+struct split_grain {
+	double anon[SPLIT_GRAIN_BATCH + 1], file[SPLIT_GRAIN_BATCH + 1];
+};
+
+/*
+ * The grain of lists whose folios of 2^n pages number folios[n]
+ * (n < orders), per type; a list with no folio counted, or NULL, is taken
+ * as single pages.
+ */
+void split_grain_init(struct split_grain *g, const double *anon_folios,
+		      const double *file_folios, int orders);
+
+/* Pages one pass at a target of t pages scans from a list of `list`
+ * pages whose batches are batch[] (NULL: single pages). */
+double split_grain_scan(const double *batch, double t, double list);
+
+/*
+ * The cgroup limit walks of an interval from fail (v1 memory.failcnt, v2
+ * memory.events "max"; NAN: neither recorded) and the pages they
+ * reclaimed, g the cgroup's grain (NULL: single pages).  0: none.
+ */
+double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g);
+
 #define SPLIT_SEEN_MAX 10
 
 struct split_in {
@@ -43,6 +74,9 @@ struct split_in {
 	 * cgroup's (its limit reclaim); gauges at the end of the interval */
 	struct split_lists node, cg;
 	int has_cg;
+	/* the passes' scan per batch on the node's and the cgroup's
+	 * inactive lists (a folio census, --folios); NULL: single pages */
+	const struct split_grain *grain_node, *grain_cg;
 	/* the same at the start of the interval: the walks are replayed on
 	 * both, since the lists move between two samples; half each, or in
 	 * the attribution the share that scans the anon measured

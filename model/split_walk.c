@@ -75,11 +75,14 @@ struct walk_ctx {
 	int deact_anon, deact_file_refault, deact_file_low;
 	int file_low;              /* file + free <= sum of high wmarks */
 	int floor;                 /* the level its walks stay at (walk_floor()) */
+	/* pages a batch scans on the inactive lists (split_grain); NULL:
+	 * single pages */
+	const double *grain_anon, *grain_file;
 };
 
 /* One level's inactive-list scan targets and, if anon goes in, why. */
-static void level_scan(const struct walk_ctx *c, int q, double *anon,
-		       double *file, enum cause *why)
+static void level_target(const struct walk_ctx *c, int q, double *anon,
+			 double *file, enum cause *why)
 {
 	double ia = shr(c->l->inactive_anon, q), inf = shr(c->l->inactive_file, q);
 	double seen = shr(c->seen->inactive_file, q);
@@ -109,6 +112,19 @@ static void level_scan(const struct walk_ctx *c, int q, double *anon,
 	}
 	*why = seen == 0 ? CAUSE_SMALL_FILE : c->deact_file_refault ?
 	       CAUSE_FILE_REFAULTS : CAUSE_ACTIVE_FILE;
+}
+
+/*
+ * What one level's passes scan: the targets, taken in whole folios
+ * (split_grain_scan(); only the pages scanned change, not the branch,
+ * which get_scan_count() decides on the list sizes).
+ */
+static void level_scan(const struct walk_ctx *c, int q, double *anon,
+		       double *file, enum cause *why)
+{
+	level_target(c, q, anon, file, why);
+	*anon = split_grain_scan(c->grain_anon, *anon, c->l->inactive_anon);
+	*file = split_grain_scan(c->grain_file, *file, c->l->inactive_file);
 }
 
 /*
@@ -339,9 +355,12 @@ static void fill_ctx(struct walk_ctx *c, const struct split_in *in,
 		     const struct split_lists *seen)
 {
 	const struct split_lists *node = start ? &in->node_prev : &in->node;
+	const struct split_grain *grain = cgroup ? in->grain_cg : in->grain_node;
 
 	memset(c, 0, sizeof(*c));
 	c->l = cgroup ? (start ? &in->cg_prev : &in->cg) : node;
+	c->grain_anon = grain ? grain->anon : NULL;
+	c->grain_file = grain ? grain->file : NULL;
 	c->seen = seen ? seen : c->l;
 	c->global = !cgroup;
 	c->swap_on = in->swap_on;

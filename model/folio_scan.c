@@ -1,0 +1,85 @@
+/*
+ * folio_scan.c - the pages a reclaim pass scans, by folio size (split.h,
+ * struct split_grain).
+ *
+ * Kernel facts (mm/vmscan.c, v5.x to v6.18):
+ *   - shrink_lruvec() takes each list's target in batches of
+ *     min(nr[lru], SWAP_CLUSTER_MAX) pages, one shrink_list() call each;
+ *   - isolate_lru_folios() takes folios from the list's tail
+ *     "while (scan < nr_to_scan && !list_empty(src))", adding every page
+ *     of each folio to scan and to nr_scanned ("Account all pages in a
+ *     folio"), which PGSCAN_* and the tracepoint's nr_scanned count.
+ * So a batch of b pages scans the folios it draws until b pages are
+ * reached: with folios drawn as the census has them (the order on the list
+ * is not known; each folio taken alike), the expected scan E(b) is
+ * sum_k p_k (s_k + E(b - s_k)), E(x <= 0) = 0, p_k the share of folios
+ * of s_k pages.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model_int.h"
+
+/* E(1..32) for one list from its folio counts per order */
+static void batch_table(double *batch, const double *folios, int orders)
+{
+	double all = 0;
+	int b, k;
+
+	for (k = 0; folios && k < orders; k++)
+		all += folios[k] > 0 ? folios[k] : 0;
+	batch[0] = 0;
+	for (b = 1; b <= SPLIT_GRAIN_BATCH; b++) {
+		double e = 0;
+
+		if (!(all > 0)) {
+			batch[b] = b;          /* single pages */
+			continue;
+		}
+		for (k = 0; k < orders; k++) {
+			long s = 1L << k;
+
+			if (folios[k] > 0)
+				e += folios[k] / all * (s + (b > s ? batch[b - s] : 0));
+		}
+		batch[b] = e;
+	}
+}
+
+void split_grain_init(struct split_grain *g, const double *anon_folios,
+		      const double *file_folios, int orders)
+{
+	memset(g, 0, sizeof(*g));
+	batch_table(g->anon, anon_folios, orders);
+	batch_table(g->file, file_folios, orders);
+}
+
+double split_grain_scan(const double *batch, double t, double list)
+{
+	double full, rem, s;
+
+	if (!batch || !(t > 0))
+		return t;
+	full = floor(t / SPLIT_GRAIN_BATCH);
+	rem = ceil(t - full * SPLIT_GRAIN_BATCH);
+	s = full * batch[SPLIT_GRAIN_BATCH] + (rem > 0 ? batch[(int)rem] : 0);
+	/* the list runs out: isolate_lru_folios() stops at list_empty() */
+	return list > t ? fmin(s, list) : t;
+}
+
+/*
+ * v1 memory.failcnt, v2 memory.events "max": one per limit hit, and a hit
+ * can take several reclaim calls (try_charge_memcg() retries); a walk
+ * stops once nr_to_reclaim = max(nr_pages, SWAP_CLUSTER_MAX) pages are
+ * back, so reclaimed / 32 counts the walks that succeeded.  The larger of
+ * the two.  But a walk reclaims whole folios: at least what a 32-page
+ * batch takes off the inactive file list (256 on the 6.18 host's 1 MiB
+ * ext4 folios, where reclaimed / 32 made the walks 8 times too many).
+ */
+double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g)
+{
+	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->file[SPLIT_GRAIN_BATCH]) :
+		       SPLIT_GRAIN_BATCH;
+
+	return fmax(fail > 0 ? fail : 0, floor((reclaimed > 0 ? reclaimed : 0) / least));
+}
