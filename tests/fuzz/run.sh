@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 secs=3
 if [ "${1:-}" = -s ]; then secs=$2; shift 2; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(vmstat meminfo zoneinfo psi memcg trace frame_enc frame_dec transfer kmod import dbfile)
+[ ${#targets[@]} -eq 0 ] && targets=(vmstat meminfo zoneinfo psi memcg trace frame_enc frame_dec transfer kmod import dbfile folios)
 total=0 crashed=0 bad=0
 printf '%-10s %12s %10s %8s  %s\n' target executions exec/s crashes note
 for t in "${targets[@]}"; do
