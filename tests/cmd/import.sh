@@ -214,22 +214,23 @@ printf '"#fact","1","label","empty"\nrun_id,seq,t,pgfault\n1,0,0,1\n1,1,1.5,\n1,
 rm -f "$TMP/e1.db"; imp "$TMP/e1.db" "$TMP/empty.csv"
 is "$(q "$TMP/e1.db" "SELECT group_concat(t || ':' || (SELECT count(*) FROM counter_values c WHERE c.run_id = s.run_id AND c.seq = s.seq)) FROM samples s")" \
 	"0.0:1,1.5:0,2.0:1" "import-9.5 an export's row of empty cells is a sample with no counter"
-for fmt in long wide; do
-	"$VMSCOPE" export "$TMP/e1.db" --csv --$fmt > "$TMP/e.csv" || echo "# export failed"
-	rm -f "$TMP/e2.db"; imp "$TMP/e2.db" "$TMP/e.csv"
-	is "$(dump "$TMP/e2.db")" "$(dump "$TMP/e1.db")" "import-9.6.$fmt and survives a --$fmt round trip"
-done
+# round_trip DB ID WHAT: DB exported --long, then --wide, imports back the same
+round_trip() {
+	local fmt
+	for fmt in long wide; do
+		"$VMSCOPE" export "$1" --csv --$fmt > "$TMP/rt.csv" || echo "# export failed"
+		rm -f "$TMP/rt2.db"; imp "$TMP/rt2.db" "$TMP/rt.csv"
+		is "$(dump "$TMP/rt2.db")" "$(dump "$1")" "$2.$fmt $3 a --$fmt round trip"
+	done
+}
+round_trip "$TMP/e1.db" import-9.6 "and survives"
 
 # a folio census (vmscope-collect --folios) in the last sample
 printf 'seq,t,source,name,value\n0,0,vmstat,pgfault,1\n1,1,vmstat,pgfault,2\n1,1,folios,cgroup.inactive_file.order_8,23\n1,1,folios,node.inactive_file.order_0,900\n' > "$TMP/fol.csv"
 rm -f "$TMP/fol.db"; imp "$TMP/fol.db" "$TMP/fol.csv"
 is "$(q "$TMP/fol.db" "SELECT group_concat(seq || ':' || source || ':' || name || '=' || value, ' ') FROM (SELECT * FROM counter_values WHERE source = 'folios' ORDER BY name)")" \
 	"1:folios:cgroup.inactive_file.order_8=23 1:folios:node.inactive_file.order_0=900" "import-9.7 the source folios is imported as such"
-for fmt in long wide; do
-	"$VMSCOPE" export "$TMP/fol.db" --csv --$fmt > "$TMP/fol-$fmt.csv" || echo "# export failed"
-	rm -f "$TMP/fol2.db"; imp "$TMP/fol2.db" "$TMP/fol-$fmt.csv"
-	is "$(dump "$TMP/fol2.db")" "$(dump "$TMP/fol.db")" "import-9.8.$fmt a census survives a --$fmt round trip"
-done
+round_trip "$TMP/fol.db" import-9.8 "a census survives"
 
 # counter names that look like other columns survive the wide format
 printf 'seq,t,source,name,value\n0,0,vmstat,t,1\n0,0,vmstat,seq,2\n0,0,vmstat,run_id,3\n0,0,vmstat,meminfo.X,4\n0,0,vmstat,pgfault,6\n' > "$TMP/names.csv"
