@@ -496,7 +496,7 @@ static void seen_fill(const struct split_state *st, struct split_in *si)
 static void grain_notes(struct split_state *st, struct run_model *m)
 {
 	char buf[160];
-	int s, n = 0;
+	int s, n = 0, parts = 0;
 
 	for (s = 0; s < FOLIO_SCOPES; s++)
 		st->has_grain[s] = census_grain(&st->act.census, (enum folio_scope)s,
@@ -508,18 +508,20 @@ static void grain_notes(struct split_state *st, struct run_model *m)
 	}
 	n = snprintf(buf, sizeof(buf), "passes take whole folios (census): "
 		     "inactive file folios of");
-	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++)
-		if (st->has_grain[s])
+	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++) {
+		double pages = census_file_folio_pages(&st->act.census,
+						       (enum folio_scope)s);
+
+		if (!isnan(pages))
 			n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %.1f pages (%s)",
-				      s ? "," : "",
-				      census_file_folio_pages(&st->act.census,
-							      (enum folio_scope)s),
-				      folio_scope_names[s]);
+				      parts++ ? "," : "", pages, folio_scope_names[s]);
+	}
+	if (!parts)
+		snprintf(buf + n, sizeof(buf) - (size_t)n, " none counted");
 	note(m, buf);
 }
 
 /* The walk's inputs of one interval from the stream. */
-
 static void fill_split(const struct metric_stream *ms, const struct run_model *m,
 		       struct split_state *st, const struct interval_in *in,
 		       struct split_in *si)
@@ -982,7 +984,8 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 				"memcg statistics up to 2 s old (ratelimited flush)");
 		if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
 		    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)
-			note(m, "cgroup walks taken as reclaimed / 32 (no failcnt)");
+			note(m, "cgroup walks taken as reclaimed / 32, or / the average "
+				"file folio where larger (no failcnt)");
 	}
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		struct interval_in in;

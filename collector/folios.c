@@ -116,7 +116,10 @@ void folios_feed(struct folio_census *f, const uint64_t *flags,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		/* a tail continues the folio under way (none: a stray tail) */
+		/* a tail continues the folio under way; one with none before
+		 * it (the first frames read) is dropped.  A folio that formed
+		 * between the two reads of a frame range is taken as its
+		 * frames say: rare, and the census is a snapshot anyway */
 		if (flags[i] & BIT(KPF_COMPOUND_TAIL)) {
 			if (f->pages)
 				f->pages++;

@@ -101,6 +101,7 @@ struct collector {
 	struct trace_prio trace;     /* --trace-priority */
 	struct lrugen_src lrugen;    /* --lru-gen */
 	struct folio_census folios;  /* --folios */
+	int census_taken;            /* the last sample's is in */
 	char *lrugen_memcg;          /* the --cgroup as the kernel names it */
 	struct kv_list kv;
 	struct frame_enc enc;
@@ -251,6 +252,25 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 }
 
 /*
+ * The folio census, once, after the files were read (it walks all of
+ * memory).  One that cannot be read costs the run its census, not its
+ * last sample: a warning.
+ */
+static int take_census(struct collector *c)
+{
+	c->census_taken = 1;
+	err_hold(1);
+	if (folios_take(&c->folios)) {
+		err_hold(0);
+		warning("no folio census: %s", err_held());
+		return 0;
+	}
+	err_hold(0);
+	return folios_push(&c->folios, (uint16_t)(c->sources.nr + 2), &c->kv) ?
+	       error("out of memory") : 0;
+}
+
+/*
  * The files, then the tracepoint counts (after the files: src = nr) up to
  * mono_ns, taken just before /proc/vmstat (the first file) is read.
  */
@@ -258,10 +278,7 @@ static int read_sources(struct collector *c, int64_t mono_ns, int last)
 {
 	if (source_set_read(&c->sources, &c->kv))
 		return -1;
-	/* the census walks all of memory: once, after the files were read */
-	if (last && c->o->folios &&
-	    (folios_take(&c->folios) ||
-	     folios_push(&c->folios, (uint16_t)(c->sources.nr + 2), &c->kv)))
+	if (last && c->o->folios && !c->census_taken && take_census(c))
 		return -1;
 	if (c->o->lru_gen &&
 	    lrugen_push(&c->lrugen, (uint16_t)(c->sources.nr + 1), &c->kv))
@@ -378,8 +395,10 @@ static const char *stop_reason(struct collector *c)
 
 /*
  * Whether the sample of the tick just waited for is the last one that -n
- * or -d allow (stop_reason() will say so after it); a run ended by its
- * command or a signal takes one sample more, its last.
+ * or -d allow (stop_reason() will say so after it, unless the command's
+ * end or a signal comes first); a run ended by its command or a signal
+ * takes one sample more, its last.  The census goes in the first of them
+ * (census_taken).
  */
 static int last_by_limit(const struct collector *c)
 {

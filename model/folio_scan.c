@@ -14,12 +14,16 @@
  * reached: with folios drawn as the census has them (the order on the list
  * is not known; each folio taken alike), the expected scan E(b) is
  * sum_k p_k (s_k + E(b - s_k)), E(x <= 0) = 0, p_k the share of folios
- * of s_k pages.
+ * of s_k pages.  The lists are taken as one lruvec's: where a global walk
+ * goes through many memory cgroups (shrink_node_memcgs()), each lruvec's
+ * target is batched on its own and each batch takes a folio at least, so
+ * the scan is more than this at the levels where the targets are small.
  */
 #include <math.h>
 #include <string.h>
 
 #include "model_int.h"
+#include "banned.h"
 
 /* E(1..32) for one list from its folio counts per order */
 static void batch_table(double *batch, const double *folios, int orders)
@@ -50,9 +54,18 @@ static void batch_table(double *batch, const double *folios, int orders)
 void split_grain_init(struct split_grain *g, const double *anon_folios,
 		      const double *file_folios, int orders)
 {
+	double folios = 0, pages = 0;
+	int k;
+
 	memset(g, 0, sizeof(*g));
 	batch_table(g->anon, anon_folios, orders);
 	batch_table(g->file, file_folios, orders);
+	for (k = 0; file_folios && k < orders; k++)
+		if (file_folios[k] > 0) {
+			folios += file_folios[k];
+			pages += file_folios[k] * (double)(1L << k);
+		}
+	g->folio_file = folios > 0 ? pages / folios : 1;
 }
 
 double split_grain_scan(const double *batch, double t, double list)
@@ -65,7 +78,7 @@ double split_grain_scan(const double *batch, double t, double list)
 	rem = ceil(t - full * SPLIT_GRAIN_BATCH);
 	s = full * batch[SPLIT_GRAIN_BATCH] + (rem > 0 ? batch[(int)rem] : 0);
 	/* the list runs out: isolate_lru_folios() stops at list_empty() */
-	return list > t ? fmin(s, list) : t;
+	return fmin(s, fmax(list, t));
 }
 
 /*
@@ -78,14 +91,15 @@ double split_grain_scan(const double *batch, double t, double list)
  * over the least a walk reclaims bound the succeeding walks.  Both bound
  * from above; the larger is taken, as the lab's direct + cgroup agreement
  * (97-100%) was measured with.  The least is 32 pages, but a walk
- * reclaims whole folios: at least what a 32-page batch takes off the
- * inactive file list (256 on the 6.18 host's 1 MiB ext4 folios, where
- * reclaimed / 32 made the walks 8 times what failcnt shows).
+ * reclaims whole folios, one at least: the inactive file list's folio on
+ * average stands for it (256 pages on the 6.18 host's 1 MiB ext4 folios,
+ * where reclaimed / 32 made the walks 8 times what failcnt shows).  Not
+ * the smallest folio: a few single pages among the large ones (the end of
+ * a file) would bring the count back to reclaimed / 32.
  */
 double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g)
 {
-	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->file[SPLIT_GRAIN_BATCH]) :
-		       SPLIT_GRAIN_BATCH;
+	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
 
 	return fmax(fail > 0 ? fail : 0, floor((reclaimed > 0 ? reclaimed : 0) / least));
 }

@@ -259,8 +259,10 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 	}
 	if (lrugen_enabled(""))   /* MGLRU on: record its generations too */
 		argv[k++] = "--lru-gen";
-	/* the model's scan granularity: the LRU folios' sizes at the end */
-	argv[k++] = "--folios";
+	/* the model's scan granularity: the LRU folios' sizes at the end
+	 * (where the kernel shows them: CONFIG_PROC_PAGE_MONITOR) */
+	if (access("/proc/kpageflags", R_OK) == 0)
+		argv[k++] = "--folios";
 	for (i = 0; i < n + b->nr_extra_tags; i++) {
 		argv[k++] = "--tag";
 		argv[k++] = i < n ? tags[i] : b->extra_tags[i - n];
@@ -510,13 +512,14 @@ static int trial(struct bench *b, int swappiness, int t)
 	track(LIVE_COLLECTOR, b->collector);
 	o.before = oom_kills(b->cg.path[0] ? &b->cg : NULL);
 	rc = trial_work(b, run, &o);
-	proc_stop(&b->hog);
 	for (i = 0; i < b->writers; i++)
 		proc_stop(&b->pids[i]);
 	if (!rc && !interrupted)
 		rc = record_oom(b, run, &o, swappiness);
-	/* the last sample's folio census still sees the writers' page cache */
+	/* the last sample's folio census still sees the hog's anon memory
+	 * and the writers' page cache */
 	rc = record_stop(b) || rc;
+	proc_stop(&b->hog);
 	for (i = 0; i < b->writers; i++) {
 		char path[512];
 

@@ -136,4 +136,23 @@ got=$(q "$TMP/live.db" "SELECT count(*), max(seq) + 1, count(*) > $seen FROM sam
 check "collect-2.4 and every sample is stored, without a gap, more than the $seen committed at the check ($got)" \
 	test "${got%|*}" = "${got%%|*}|${got%%|*}" -a "${got##*|}" = 1
 check "collect-2.5 the run's tail file is removed at a clean end" test ! -e "$TMP/live.db-vmscope-tail.1"
+# --folios: the census in the last sample that -n or -d allow (root reads
+# /proc/kpageflags); one that cannot be read costs the census, not the run
+census_seqs() { q "$1" "SELECT group_concat(DISTINCT seq) FROM counter_values WHERE source = 'folios' AND value > 0"; }
+if ! need_root; then
+	skip "collect-3.1 the census of a -n or -d run" "needs root to read /proc/kpageflags"
+else
+	"$COLLECT" -q -i 0.05 -n 2 --folios -o "$TMP/n2.db"
+	is "$(census_seqs "$TMP/n2.db")" 1 "collect-3.1 -n 2: the census is in the second sample, the last"
+	"$COLLECT" -q -i 0.05 -d 0.2 --folios -o "$TMP/d.db"
+	last=$(q "$TMP/d.db" "SELECT max(seq) FROM samples")
+	is "$(census_seqs "$TMP/d.db")" "$last" "collect-3.2 -d 0.2: the census is in the last sample ($last)"
+fi
+mkdir -p "$TMP/noflags/proc/kpageflags"     # a directory: open works, pread fails
+ln -s /proc/vmstat "$TMP/noflags/proc/vmstat"
+rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/noflags" -i 0.05 -n 2 --folios -o "$TMP/nf.db")
+is "$rc" 0 "collect-3.3 a census that cannot be read ends the run as usual"
+check "collect-3.4 with a warning" grep -q "warning: no folio census: cannot read /proc/kpageflags" "$TMP/out"
+is "$(q "$TMP/nf.db" "SELECT count(*), sum(source = 'folios') FROM (SELECT DISTINCT seq, source FROM counter_values)")" "2|0" \
+	"collect-3.5 both samples are stored, without a census"
 done_testing

@@ -5,7 +5,7 @@
 rc=$(run_rc "$TMP/out" "$COLLECT" -h)
 is "$rc" 0 "help-1.1 vmscope-collect -h exits 0"
 sed 's/\\-/-/g' "$TOP/docs/vmscope-collect.1" > "$TMP/man"
-for flag in -i -n -d -o --label --tag --meminfo --zoneinfo --cgroup --psi --trace-priority --commit-interval --root; do
+for flag in -i -n -d -o --label --tag --meminfo --zoneinfo --cgroup --psi --trace-priority --lru-gen --folios --commit-interval --root; do
 	check "help-1.2 -h lists $flag" grep -q -- "$flag" "$TMP/out"
 	check "help-1.3 the man page documents $flag" grep -q -- "^\.[BIR]\+ .*$flag" "$TMP/man"
 done

@@ -153,8 +153,9 @@ static void from_files(void)
 	folios_close(&f);
 	snprintf(path, sizeof(path), "%s/proc/kpageflags", root);
 	unlink(path);
-	tap_ok(folios_open(&f, root, NULL) == -1 && f.flags_fd == -1,
-	       "folios-2.5 no kpageflags: an error, nothing left open");
+	tap_ok(folios_open(&f, root, cgdir) == -1 && f.flags_fd == -1 &&
+	       f.cgroup_fd == -1,
+	       "folios-2.5 no kpageflags: an error, kpagecgroup not left open");
 	snprintf(path, sizeof(path), "%s/proc/kpagecgroup", root);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/proc", root);

@@ -156,7 +156,7 @@ static void cgroup_walks(void)
 			near_pages += fabs(p - t) <= 1;
 			/* failcnt: one failed charge a walk */
 			counted += split_cgroup_walks(l.walks, l.reclaimed, &g) == l.walks &&
-				   split_cgroup_walks(NAN, l.reclaimed, &g) <= l.walks;
+				   split_cgroup_walks(NAN, l.reclaimed, &g) == l.walks;
 			worst = fmax(worst, fabs(e - t));
 			tap_diag("list %lu pages, dirty every %lu-th folio or at %.1f: "
 				 "traced %.2f, estimated %.2f (single pages: %.2f)",
@@ -196,7 +196,7 @@ static void mixed_batches(void)
 	static const ul targets[] = { 1, 7, 32, 100, 1000 };
 	struct split_grain g;
 	double all = 0, cum[FOLIO_ORDERS_MODEL];
-	int i, k, ok = 0;
+	int i, k, n, ok = 0;
 
 	split_grain_init(&g, census, census, FOLIO_ORDERS_MODEL);
 	for (k = 0; k < FOLIO_ORDERS_MODEL; k++)
@@ -245,6 +245,14 @@ static void mixed_batches(void)
 	       split_grain_scan(g.file, 33, 1e6) == 512 &&
 	       split_grain_scan(g.file, 33, 300) == 300,
 	       "grain-2.4 1 MiB folios: a whole folio a batch, no more than the list");
+	/* 3200 pages reclaimed: 12 walks of a 1 MiB folio at most; on the
+	 * mixed list (2.9 pages a folio), 100 walks of 32 */
+	n = (int)split_cgroup_walks(NAN, 3200, &g);
+	split_grain_init(&g, census, census, FOLIO_ORDERS_MODEL);
+	tap_ok(n == 12 && split_cgroup_walks(NAN, 3200, &g) == 100 &&
+	       split_cgroup_walks(150, 3200, &g) == 150,
+	       "grain-2.5 walks from the pages reclaimed: a walk reclaims a file folio "
+	       "(on average) at least, 32 pages at least; failcnt where larger (%d)", n);
 }
 
 int main(void)
