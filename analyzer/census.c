@@ -1,5 +1,4 @@
 /* census.c - the run's LRU folio census, read ahead (see census.h). */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,14 +49,19 @@ void census_resolve(struct run_census *c, const struct metric_stream *ms)
 	memset(c->slot, -1, sizeof(c->slot));
 	for (i = 0; i < ms->it.c.nr; i++)
 		if (!strncmp(ms->names[i], PREFIX, strlen(PREFIX)) &&
-		    parse_name(ms->names[i] + strlen(PREFIX), &s, &l, &o))
+		    parse_name(ms->names[i] + strlen(PREFIX), &s, &l, &o)) {
 			c->slot[s][l][o] = (long)i;
+			c->any = 1;
+		}
 }
 
 void census_sample(struct run_census *c, const struct metric_stream *ms)
 {
 	int s, l, o, seen;
 
+	/* every sample of the run comes here: most runs have no census */
+	if (!c->any)
+		return;
 	for (s = 0; s < FOLIO_SCOPES; s++) {
 		seen = 0;
 		for (l = 0; l < FOLIO_LISTS; l++)
@@ -87,16 +91,4 @@ int census_grain(const struct run_census *c, enum folio_scope s,
 	split_grain_init(g, c->folios[s][FOLIO_INACTIVE_ANON],
 			 c->folios[s][FOLIO_INACTIVE_FILE], FOLIO_ORDERS);
 	return 1;
-}
-
-double census_file_folio_pages(const struct run_census *c, enum folio_scope s)
-{
-	double folios = 0, pages = 0;
-	int o;
-
-	for (o = 0; o < FOLIO_ORDERS; o++) {
-		folios += c->folios[s][FOLIO_INACTIVE_FILE][o];
-		pages += c->folios[s][FOLIO_INACTIVE_FILE][o] * (double)(1L << o);
-	}
-	return c->taken[s] && folios > 0 ? pages / folios : NAN;
 }

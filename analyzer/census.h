@@ -18,6 +18,7 @@ struct run_census {
 	long slot[FOLIO_SCOPES][FOLIO_LISTS][FOLIO_ORDERS];  /* -1: none */
 	double folios[FOLIO_SCOPES][FOLIO_LISTS][FOLIO_ORDERS];
 	int taken[FOLIO_SCOPES];   /* some sample held a count of the scope */
+	int any;                   /* the run has a census name at all */
 };
 
 /* Find the census's slots among the stream's names. */
@@ -30,9 +31,5 @@ void census_sample(struct run_census *c, const struct metric_stream *ms);
  * has no census of it. */
 int census_grain(const struct run_census *c, enum folio_scope s,
 		 struct split_grain *g);
-
-/* The pages a folio of scope s's inactive file list has on average; NAN
- * where not taken. */
-double census_file_folio_pages(const struct run_census *c, enum folio_scope s);
 
 #endif

@@ -508,14 +508,11 @@ static void grain_notes(struct split_state *st, struct run_model *m)
 	}
 	n = snprintf(buf, sizeof(buf), "passes take whole folios (census): "
 		     "inactive file folios of");
-	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++) {
-		double pages = census_file_folio_pages(&st->act.census,
-						       (enum folio_scope)s);
-
-		if (!isnan(pages))
+	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++)
+		if (st->has_grain[s] && !isnan(st->grain[s].folio_file))
 			n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %.1f pages (%s)",
-				      parts++ ? "," : "", pages, folio_scope_names[s]);
-	}
+				      parts++ ? "," : "", st->grain[s].folio_file,
+				      folio_scope_names[s]);
 	if (!parts)
 		snprintf(buf + n, sizeof(buf) - (size_t)n, " none counted");
 	note(m, buf);

@@ -65,7 +65,7 @@ void split_grain_init(struct split_grain *g, const double *anon_folios,
 			folios += file_folios[k];
 			pages += file_folios[k] * (double)(1L << k);
 		}
-	g->folio_file = folios > 0 ? pages / folios : 1;
+	g->folio_file = folios > 0 ? pages / folios : NAN;
 }
 
 double split_grain_scan(const double *batch, double t, double list)
@@ -99,6 +99,7 @@ double split_grain_scan(const double *batch, double t, double list)
  */
 double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g)
 {
+	/* fmax() takes 32 where no file folio was counted (NAN) */
 	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
 
 	return fmax(fail > 0 ? fail : 0, floor((reclaimed > 0 ? reclaimed : 0) / least));

@@ -43,7 +43,7 @@ struct split_lists {
 #define SPLIT_GRAIN_BATCH 32
 struct split_grain {
 	double anon[SPLIT_GRAIN_BATCH + 1], file[SPLIT_GRAIN_BATCH + 1];
-	double folio_file;         /* pages of a file folio, on average; 1: none */
+	double folio_file;         /* pages of a file folio, on average; NAN: none */
 };
 
 /*
