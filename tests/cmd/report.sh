@@ -42,7 +42,10 @@ check "report-1.6 one trial a side is 'n too small', no p-value" grep -q "n<3: n
 check "report-1.7 the metrics in ncompare columns" \
 	grep -q "^      base +-%sd    %change       new +-%sd   p(Holm)  metric$" rec/report.txt
 check "report-1.8 the attribution per group" grep -q "^swappiness 60 (1 run, model " rec/report.txt
-check "report-1.9 the collector's command line" grep -q "vmscope-collect -q -i 0.1 --meminfo -o rec.db" rec/report.txt
+# the report's command lines with their continuation lines joined: where
+# a line wraps depends on the length of the collector's path
+unwrapped() { tr '\n' '\r' < "$1" | sed 's/ \\\r    / /g' | tr '\r' '\n'; }
+check "report-1.9 the collector's command line" grep -q "vmscope-collect -q -i 0.1 --meminfo -o rec.db" <(unwrapped rec/report.txt)
 check "report-1.10 and the report's own" grep -q "^vmscope report --by swappiness -o rec --format txt,md,html rec.db" rec/report.txt
 # (which metrics change between two host runs is up to the host: the
 # charts of known data are checked on the imported sweep below)
