@@ -640,14 +640,6 @@ static enum cause dominant(const struct split_out *o)
 	return c;
 }
 
-/*
- * Tolerance of the anon volume check: the swap-out of an interval counts
- * as explained when the walk predicts at least this share of the anon
- * pages really scanned (pgscan_anon); below it, the missing share is
- * unexplained.
- */
-#define ANON_EXPLAINED 0.7
-
 static void split_attribute(const struct split_out *o, const struct split_in *si,
 			    double anon_meas, struct replay_iv *iv,
 			    struct attribution *a)
@@ -662,7 +654,7 @@ static void split_attribute(const struct split_out *o, const struct split_in *si
 	if (!(out > 0))
 		return;
 	x = !(o->anon_pred > 0) ? 0 :
-	    anon_meas > 0 && o->anon_pred < ANON_EXPLAINED * anon_meas ?
+	    anon_meas > 0 && o->anon_pred < SPLIT_ANON_EXPLAINED * anon_meas ?
 	    o->anon_pred / anon_meas : 1;
 	a->pages[CAUSE_UNEXPLAINED] += out * (1 - x);
 	for (r = 0; r < NR_RECLAIMERS; r++) {

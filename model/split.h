@@ -67,6 +67,14 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
 
 #define SPLIT_SEEN_MAX 10
 
+/*
+ * Tolerance of the anon volume check: the swap-out of an interval counts
+ * as explained when the walk predicts at least this share of the anon
+ * pages really scanned (pgscan_anon); below it, the missing share is
+ * unexplained.
+ */
+#define SPLIT_ANON_EXPLAINED 0.7
+
 struct split_in {
 	int version[3];
 	int swap_on;               /* swap space exists (can_reclaim_anon_pages) */
@@ -138,12 +146,17 @@ struct split_in {
 	 */
 	int seen_n;
 	struct split_lists seen[SPLIT_SEEN_MAX];
+	/* each view's share of the walks; all 0: each alike (split_walk()
+	 * sets them where a flush splits the interval) */
+	double seen_w[SPLIT_SEEN_MAX];
 	/*
 	 * attribution only: the anon pages measured (pgscan_anon); the walk
 	 * then takes the one flushed view under which it scans the nearest
 	 * amount (the views are what the flush can have held, so the choice
-	 * is among them only).  NAN: the average over the views, as a
-	 * prediction must (it may not read pgscan_anon).
+	 * is among them only), or, where that one explains too little
+	 * (SPLIT_ANON_EXPLAINED), two views split by a flush in the
+	 * interval.  NAN: the average over the views, as a prediction must
+	 * (it may not read pgscan_anon).
 	 */
 	double anon_measured;
 	/* where kswapd's last walk stood at the end of the interval before

@@ -845,6 +845,17 @@ static void walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds
 	boost_rest(mm, kinds, in, s_long, w, o, deep);
 }
 
+/* The share of the walks that decided on flushed view j of n. */
+static double view_weight(const struct split_in *in, int j, int n)
+{
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += in->seen_w[i];
+	return sum > 0 ? in->seen_w[j] / sum : 1.0 / n;
+}
+
 /*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
@@ -877,7 +888,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 		for (start = 0; start <= in->has_prev; start++)
 			for (j = 0; j < nseen; j++) {
 				/* end, start gauges; each flushed view alike */
-				w = pw / nseen * (!in->has_prev ? 1 :
+				w = pw * view_weight(in, j, nseen) * (!in->has_prev ? 1 :
 						  start ? start_share : 1 - start_share);
 				fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
 					 views ? &in->seen[j] : NULL);
@@ -1069,38 +1080,80 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
 }
 
 /*
+ * A periodic flush inside the interval (every FLUSH_TIME = 2 s,
+ * flush_memcg_stats_dwork(), v6.12 and v6.18; a quarter-second interval
+ * holds one an eighth of the time): the walks before it decided on an
+ * older view j, those after on a newer view k.  Taken where the nearest
+ * single view explains too little of the anon measured: the newest pair
+ * whose walks bracket it, the share of the walks on j the one under which
+ * they scan it (anon is linear in the share, each view's walks replayed
+ * on their own).  a[] holds each view's anon as the only view; out is
+ * left as it is where no pair brackets the measured anon.
+ */
+static void flush_split(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, const struct walk_fit *fit,
+		       const double *a, struct split_out *out)
+{
+	struct split_in two = *in;
+	double want = in->anon_measured;
+	int j, k;
+
+	for (k = in->seen_n - 1; k >= 1; k--)
+		for (j = k - 1; j >= 0; j--) {
+			if (!((a[j] - want) * (a[k] - want) < 0))
+				continue;
+			two.seen_n = 2;
+			two.seen[0] = in->seen[j];
+			two.seen[1] = in->seen[k];
+			memset(two.seen_w, 0, sizeof(two.seen_w));
+			two.seen_w[0] = (want - a[k]) / (a[j] - a[k]);
+			two.seen_w[1] = 1 - two.seen_w[0];
+			walk_all(&two, node_cost, cg_cost, fit, out);
+			return;
+		}
+}
+
+/*
  * One flushed view for the whole interval: the one whose walks scan
- * nearest the measured anon pages, as a ratio; on a tie the newest (the view a walk
- * sees more often, once the flush has happened).
+ * nearest the measured anon pages, as a ratio; on a tie the newest (the
+ * view a walk sees more often, once the flush has happened).  With
+ * may_split, where that one explains too little, two views split by a
+ * flush (flush_split()).  The fits (start share, extra refault walks) ask
+ * without it: a flush in the interval is the rarer event, and the
+ * model's own explanations come first.
  */
 static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
 		      const struct split_cost *cg_cost, const struct walk_fit *fit,
-		      struct split_out *out)
+		      int may_split, struct split_out *out)
 {
 	struct split_in one = *in;
 	struct split_out o;
-	double best = INFINITY, d;
+	double best = INFINITY, d, a[SPLIT_SEEN_MAX];
 	int j;
 
 	one.seen_n = 1;
+	memset(one.seen_w, 0, sizeof(one.seen_w));
 	for (j = in->seen_n - 1; j >= 0; j--) {
 		one.seen[0] = in->seen[j];
 		walk_all(&one, node_cost, cg_cost, fit, &o);
+		a[j] = o.anon_pred;
 		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
 		if (d < best) {
 			best = d;
 			*out = o;
 		}
 	}
+	if (may_split && out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
+		flush_split(in, node_cost, cg_cost, fit, a, out);
 }
 
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, const struct walk_fit *fit,
-		       struct split_out *out)
+		       int may_split, struct split_out *out)
 {
 	if (in->seen_n > 1 && !isnan(in->anon_measured) &&
 	    split_flushed_view(in->version))
-		pick_view(in, node_cost, cg_cost, fit, out);
+		pick_view(in, node_cost, cg_cost, fit, may_split, out);
 	else
 		walk_all(in, node_cost, cg_cost, fit, out);
 }
@@ -1110,7 +1163,7 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
 			 const struct split_cost *cg_cost, struct walk_fit f,
 			 struct split_out *out)
 {
-	walk_views(in, node_cost, cg_cost, &f, out);
+	walk_views(in, node_cost, cg_cost, &f, 0, out);
 	return out->anon_pred;
 }
 
@@ -1184,7 +1237,9 @@ static void fit_extra_refaults(const struct split_in *in, const struct split_cos
 		return;             /* enough already, or no walk to add */
 	best = fabs(anon - want);
 	fit->extra_refaults = 1;
-	for (it = 0; it < 20 && anon > want; it++) {
+	if (!(anon > want))
+		return;             /* all of them scan too little: all taken */
+	for (it = 0; it < 20; it++) {
 		f.extra_refaults = (lo + hi) / 2;
 		anon = anon_under(in, node_cost, cg_cost, f, out);
 		if (anon < want)
@@ -1213,7 +1268,7 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (fits(in))
 		fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
-	walk_views(in, node_cost, cg_cost, &fit, out);
+	walk_views(in, node_cost, cg_cost, &fit, 1, out);
 	out->start_share = in->has_prev ? fit.start_share : NAN;
 }
 

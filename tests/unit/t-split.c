@@ -1485,29 +1485,38 @@ static void hand_cases(void)
 	tap_ok(o.anon_pred == 0, "split-2.12 no swap space: SCAN_FILE even at priority 0 (%.0f)", o.anon_pred);
 }
 
-/* lru_note_cost(): the charges per version and the halving */
 /*
  * The reference's levels 12.. down for one walk until `pages` are
  * scanned, the last level partly (the model's share of a level is
- * linear): the anon pages in it.
+ * linear): the anon pages in it; *qsum (if not NULL) the sum over the
+ * pages scanned of their level.
  */
-static double ref_walk_anon(const struct ref *k, double pages)
+static double ref_walk(const struct ref *k, double pages, double *qsum)
 {
-	double anon = 0, left = pages;
+	double anon = 0, left = pages, q_pages = 0;
 	ul nr[2];
 	int q;
 
 	for (q = 12; q >= 0 && left > 0; q--) {
-		double t;
+		double t, part;
 
 		scan_count(k, q, nr);
 		t = (double)(nr[0] + nr[1]);
 		if (t <= 0)
 			continue;
-		anon += (double)nr[0] * fmin(1, left / t);
+		part = fmin(1, left / t);
+		anon += (double)nr[0] * part;
+		q_pages += q * t * part;
 		left -= t;
 	}
+	if (qsum)
+		*qsum = q_pages;
 	return anon;
+}
+
+static double ref_walk_anon(const struct ref *k, double pages)
+{
+	return ref_walk(k, pages, NULL);
 }
 
 /* one 6.12 walk through the model, the flushed views given */
@@ -1525,6 +1534,70 @@ static void stale_walk(struct split_in *in, enum reclaimer who, const int v[3],
 	}
 	in->anon_measured = measured;
 	in->eff_anon = in->eff_file = NAN;
+}
+
+/*
+ * A flush between the walks of one interval: three kswapd walks of 225
+ * pages, the first deciding on a flush that held 3 inactive file pages
+ * (SCAN_FRACT down to level 8: 207.2 anon), the two after the flush on
+ * one that held 600 (600 >> q == 0 for q >= 10: levels 12..10 SCAN_FRACT,
+ * 11 + 23 + 47 = 81 anon, the rest trims the cache at 9, 8, 7 and 6).
+ * The measured anon, 207.2 + 2 x 81 = 369.2, is nearer the 600 view
+ * alone (3 x 81 = 243, short of 70% of it) than the 3 view alone (621.6):
+ * the attribution takes both, a third of the walks before the flush, and
+ * the scan-weighted priority of the three reference walks.  Unless an
+ * activation was shown nearby: one refault walk on the 600 view scans as
+ * much (the model shares the scan between its trim and refault walks:
+ * split-6.x), and the activation is the reading taken.
+ */
+static void flush_between(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	static const double views[2] = { 3, 600 };
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	struct ref k = base(100, 8959);
+	double anon, q_old, q_new, prio, want;
+
+	k.ia = 97935;
+	k.aa = 1000;
+	k.af = 50;
+	k.flushed = 1;
+	k.seen_af = 50;
+	k.seen_inf = 3;
+	anon = ref_walk(&k, 225, &q_old);
+	k.seen_inf = 600;
+	anon += 2 * ref_walk(&k, 225, &q_new);
+	prio = (q_old + 2 * q_new) / (3 * 225);
+	stale_walk(&in, RC_KSWAPD, v612, views, 2, anon);
+	in.walks[RC_KSWAPD] = 3;
+	in.scanned[RC_KSWAPD] = 3 * 225;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(anon - 369.2) < 0.1 && fabs(o.anon_pred - anon) < 1e-6 &&
+	       fabs(o.r[RC_KSWAPD].p_est - prio) < 1e-6,
+	       "split-8.11 a flush between the walks: a third before it, anon %.1f (ref %.1f), priority %.3f (ref %.3f)",
+	       o.anon_pred, anon, o.r[RC_KSWAPD].p_est, prio);
+	/*
+	 * the same anon is one of the three walks on the 600 view seeing a
+	 * refault (SCAN_FRACT throughout, down to level 8 as the 3 view's:
+	 * 207.2): with an activation shown nearby, the model's own reading
+	 * comes before a flush in the interval
+	 */
+	k.refault_seen = 1;
+	want = ref_walk_anon(&k, 225);
+	in.refault_window[RC_KSWAPD] = 1;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(want - 207.2) < 0.1 && fabs(o.anon_pred - anon) < 0.01 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] > 0,
+	       "split-8.13 with an activation nearby, a refault walk, not a flush (anon %.2f of %.2f, file_refaults %.1f; the reference's walk %.1f)", o.anon_pred, anon,
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS], want);
+	in.refault_window[RC_KSWAPD] = 0;
+	in.anon_measured = 250;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - 243) < 1e-6,
+	       "split-8.12 where the 600 view alone explains 70%% of the measured (243 of 250), no flush between (%.1f)",
+	       o.anon_pred);
 }
 
 /*
@@ -1629,8 +1702,10 @@ static void stale_cases(void)
 	       want, o.anon_pred);
 	tap_ok(split_flushed_view(v612) && !split_flushed_view(v611),
 	       "split-8.9 the flushed view from 6.12.0 on, not 6.11");
+	flush_between();
 }
 
+/* lru_note_cost(): the charges per version and the halving */
 static void costs(void)
 {
 	static const int v61[3] = { 6, 1, 0 }, v62[3] = { 6, 2, 0 }, v57[3] = { 5, 7, 0 };
