@@ -7,6 +7,7 @@
 #include "err.h"
 #include "model.h"
 #include "mstream.h"
+#include "rundb.h"
 #include "banned.h"
 
 static int add(struct activations *a, const struct act_iv *v)
@@ -82,12 +83,70 @@ static void spread(struct activations *a)
 	}
 }
 
+/* The counters that tell what happened between two runs (between_runs()). */
+enum { GAP_ACT, GAP_KSWAPD, GAP_DIRECT, NR_GAP };
+static const char *const gap_name[NR_GAP] = {
+	"workingset_activate_file", "pgscan_kswapd", "pgscan_direct"
+};
+
+/* Their values at the run's first sample, NAN where not recorded. */
+static void gap_first(const struct metric_stream *ms, double first[NR_GAP])
+{
+	long i;
+	int k;
+
+	for (k = 0; k < NR_GAP; k++) {
+		i = slot_of(ms, gap_name[k]);
+		first[k] = i >= 0 && ms->it.present[i] ? (double)ms->it.value[i] : NAN;
+	}
+}
+
+/*
+ * *n: the run's first workingset_activate_file less the last of the run
+ * before it on the same boot, where neither kswapd nor direct reclaim
+ * scanned in between (pgscan_kswapd, pgscan_direct: 4.8+); 0 where there
+ * is no such run or they are not recorded.  0, or -1 (reported).
+ */
+static int between_runs(sqlite3 *db, const char *path, int64_t run_id,
+			const double first[NR_GAP], double *n)
+{
+	double last[NR_GAP];
+	int64_t prev;
+	int k, rc = rundb_boot_predecessor(db, path, run_id, &prev);
+
+	*n = 0;
+	for (k = 0; rc == 1 && k < NR_GAP; k++)
+		rc = isnan(first[k]) ? 0 :
+		     rundb_last_value(db, path, prev, "vmstat", gap_name[k], &last[k]);
+	if (rc == 1 && first[GAP_KSWAPD] == last[GAP_KSWAPD] &&
+	    first[GAP_DIRECT] == last[GAP_DIRECT])
+		*n = fmax(0, first[GAP_ACT] - last[GAP_ACT]);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The first interval with reclaim takes the activations carried in. */
+static void carry_in(struct activations *a, double n)
+{
+	size_t i;
+
+	for (i = 0; n > 0 && i < a->n; i++) {
+		struct act_iv *v = &a->iv[i];
+
+		if (!(v->busy[ACT_KSWAPD] > 0 || v->busy[ACT_DIRECT] > 0 ||
+		      v->busy[ACT_OTHER] > 0))
+			continue;
+		a->carried = n;
+		a->carried_t1 = v->t1;
+		return;
+	}
+}
+
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id)
 {
 	struct metric_stream ms;
 	struct act_iv v;
-	double prev = 0;
+	double prev = 0, gap[NR_GAP] = { NAN, NAN, NAN }, carried;
 	long act, kcw;
 	int rc, first = 1;
 
@@ -104,7 +163,9 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		v.t0 = prev;
 		v.t1 = prev = (double)ms.it.t_us / 1e6;
 		read_iv(&ms, act, &v);
-		if (!first) {
+		if (first)
+			gap_first(&ms, gap);
+		else {
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
 			a->anon_recorded |= !isnan(metric_stream_value(&ms, METRIC_anon_scanned));
@@ -119,10 +180,18 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		first = 0;
 	}
 	metric_stream_release(&ms);
-	if (rc < 0)
+	if (rc < 0 || between_runs(db, path, run_id, gap, &carried))
 		return -1;
 	spread(a);
+	carry_in(a, carried);
 	return 0;
+}
+
+/* The activations carried into the interval ending at t1 (0 but in
+ * the run's first interval with reclaim). */
+static double carried_into(const struct activations *a, double t1)
+{
+	return a->carried > 0 && fabs(a->carried_t1 - t1) < 1e-7 ? a->carried : 0;
 }
 
 /* The next interval after i whose window (t0, t1] meets, from a->near. */
@@ -151,7 +220,7 @@ int activations_shown(struct activations *a, double t0, double t1)
 	while (a->near < a->n && !split_refault_window(t0, INFINITY,
 						       a->iv[a->near].t0, a->iv[a->near].t1))
 		a->near++;
-	return next_near(a, a->near, t0, t1) < a->n;
+	return next_near(a, a->near, t0, t1) < a->n || carried_into(a, t1) > 0;
 }
 
 double activations_near(struct activations *a, double t0, double t1, int r)

@@ -8,7 +8,9 @@
  * after (split_refault_window() in model/split.h), so an interval's walks
  * depend on its neighbours' counts too:
  *   - activations_shown(): whether a walk of the interval may have
- *     seen one (the attribution may name file_refaults there);
+ *     seen one (the attribution may name file_refaults there), its own
+ *     or its neighbours' or, in a run's first interval with reclaim, one
+ *     from before the run (carried);
  *     activations_near(): how many more walks than its own count may
  *     have, at most (the attribution's fit), and activations_take():
  *     those its added walks took, which no later interval's can;
@@ -64,6 +66,20 @@ struct activations {
 	 * boost_rate); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
 	struct run_census census;  /* the LRU folios by size (--folios) */
+	/*
+	 * activations between the last sample of the run recorded before
+	 * this one on the same boot and this run's first (bench's trials,
+	 * one after another), where neither kswapd nor direct reclaim
+	 * scanned in between: prepare_scan_count() compares with the
+	 * snapshot of the last walk's end however long ago, so the run's
+	 * first walks may see them, one refault walk of each reclaimer
+	 * however many (activations_shown() in the first interval with
+	 * reclaim, which ends at carried_t1).  The attribution's reading, a
+	 * bound: the previous run's last walks may have seen them, as
+	 * /proc/vmstat folds per-CPU counts up to a second late, so the
+	 * prediction does not take them.  0: no such run, or reclaim between
+	 */
+	double carried, carried_t1;
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 

@@ -100,6 +100,26 @@ int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
 	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
 }
 
+int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
+			   int64_t *prev)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, path, "SELECT p.id FROM run r JOIN run p "
+		       "ON p.boot_id = r.boot_id AND p.id < r.id WHERE r.id = ? "
+		       "ORDER BY p.id DESC LIMIT 1", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*prev = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
+}
+
 /* ------------------------------------------------------------------ */
 /* Flat JSON integer arrays: "[1,-5,7]"                                 */
 /* ------------------------------------------------------------------ */
@@ -405,4 +425,27 @@ void sample_iter_free_names(const struct sample_iter *it, char **names)
 	for (i = 0; names && i < it->c.nr; i++)
 		free(names[i]);
 	free(names);
+}
+
+int rundb_last_value(sqlite3 *db, const char *path, int64_t run_id,
+		     const char *source, const char *name, double *out)
+{
+	struct sample_iter it;
+	long slot = -1;
+	size_t i;
+	int rc, found = 0;
+
+	rc = sample_iter_open(&it, db, path, run_id);
+	for (i = 0; !rc && i < it.c.nr; i++)
+		if (!strcmp(it.c.source[i], source) && !strcmp(it.c.name[i], name))
+			slot = (long)i;
+	while (!rc && slot >= 0 && (rc = sample_iter_next(&it)) == 1) {
+		if (it.present[slot]) {
+			*out = (double)it.value[slot];
+			found = 1;
+		}
+		rc = 0;
+	}
+	sample_iter_release(&it);
+	return rc < 0 ? -1 : found;
 }

@@ -40,6 +40,21 @@ void run_list_release(struct run_list *l);
 int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
 		 const char *name, double *out);
 
+/*
+ * The run recorded last before run_id on the same boot (the same boot_id)
+ * in this database: 1 with its id, 0 none (or no boot_id), -1 error.
+ */
+int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
+			   int64_t *prev);
+
+/*
+ * The value of counter `name` of `source` at the last sample of a run
+ * that has it (the whole run is read): 1 found, 0 not recorded, -1
+ * error.
+ */
+int rundb_last_value(sqlite3 *db, const char *path, int64_t run_id,
+		     const char *source, const char *name, double *out);
+
 /* The counters of one run, in name-id order ("slots"). */
 struct run_counters {
 	size_t nr;

@@ -138,6 +138,42 @@ check "attribute-1.15 --what-if swappiness=200 predicts 25 anon pages" \
 # sample boundary, not 25 writes a page
 check "attribute-1.25 --what-if swap-out: the run's swap-out per anon page scanned, at most one: 25" \
 	grep -q '^1,60,200,25,25,' wi.out
+# Activations between two runs on one boot (bench's trials one after
+# another): no walk saw them unless reclaim ran in between
+# (prepare_scan_count() compares with the snapshot of the last walk's
+# end), so the first walks of the next run may have; vol-400's interval
+# (400 anon scanned where a trim walk scans 4) is then a refault walk.
+# snap ACT KSWAPD ANON OUT: one /proc/vmstat snapshot of vol.csv's lists,
+# a kswapd walk every 5000 pages scanned
+snap() {
+	printf '%s\n' "pgscan_kswapd $2" "pgsteal_kswapd $(($2 * 4 / 5))" "pgscan_direct 0" \
+		"pageoutrun $((($2 + 4999) / 5000))" "pswpout $4" "pgscan_anon $3" "pgscan_file $(($2 - $3))" \
+		"nr_inactive_anon 105984" "nr_active_anon 1000" "nr_inactive_file 3000" \
+		"nr_active_file 1000" "nr_free_pages 100000" "workingset_activate_file $1"
+}
+# between BOOT2 KSWAPD2 DB: run 1 on boot b1 trims 5000 pages and ends at
+# 10 activations; run 2 on BOOT2 starts at 12, KSWAPD2 pages scanned
+# later (0: no reclaim between), and scans vol-400's interval
+between() {
+	{ echo "boot_id: b1"; echo "time: 1000"; snap 0 0 0 0
+	  echo "time: 1001"; snap 10 5000 0 0; } > run1.log
+	{ echo "boot_id: $1"; echo "time: 2000"; snap 12 $((5000 + $2)) 0 0
+	  echo "time: 2001"; snap 12 $((10000 + $2)) 400 100; } > run2.log
+	"$VMSCOPE" import run1.log -o "$3" --tag kernel=6.1.0 --tag swappiness=60 &&
+		"$VMSCOPE" import run2.log -o "$3" --tag kernel=6.1.0 --tag swappiness=60 ||
+		fail "import run1.log and run2.log into $3"
+	"$VMSCOPE" attribute "$3" 2 --format csv | tr -d '"' > "$3.out"
+}
+between b1 0 carried.db
+is "$(grep ',unexplained,' carried.db.out | cut -d, -f4)" "0" \
+	"attribute-1.57 2 activations between two runs of one boot, no reclaim between: the next run's first walk saw one, nothing unexplained"
+check "attribute-1.58 ... and its swap-out is file_refaults" grep -q '^2,split-lru,file_refaults,100,0.99' carried.db.out
+between b1 100 reclaimed.db
+is "$(grep ',unexplained,' reclaimed.db.out | cut -d, -f4)" "99" \
+	"attribute-1.59 kswapd scanned between the runs (its snapshot renewed): 99% unexplained, as one run alone"
+between b2 0 reboot.db
+is "$(grep ',unexplained,' reboot.db.out | cut -d, -f4)" "99" \
+	"attribute-1.60 another boot between the runs: 99% unexplained"
 # add_run DB PAGES KERNEL: vol.csv's run with PAGES swapped out, imported
 # into DB as a run of KERNEL at swappiness 200
 add_run() {
