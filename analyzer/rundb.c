@@ -80,44 +80,49 @@ void run_list_release(struct run_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
-		 const char *name, double *out)
+/*
+ * Step a one-row query and finalize it: 1 with its first column in *d
+ * or *i (whichever is not NULL), 0 no row, -1 error (reported).
+ */
+static int first_row(sqlite3 *db, const char *path, sqlite3_stmt *st,
+		     double *d, int64_t *i)
 {
-	sqlite3_stmt *st;
-	int rc;
+	int rc = sqlite3_step(st);
 
-	if (db_prepare(db, path, "SELECT value FROM result WHERE run_id = ? "
-		       "AND name = ? ORDER BY rowid DESC LIMIT 1", &st))
-		return -1;
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*out = sqlite3_column_double(st, 0);
+	if (rc == SQLITE_ROW && d)
+		*d = sqlite3_column_double(st, 0);
+	if (rc == SQLITE_ROW && i)
+		*i = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
 }
 
+int rundb_result(sqlite3 *db, const char *path, int64_t run_id,
+		 const char *name, double *out)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, path, "SELECT value FROM result WHERE run_id = ? "
+		       "AND name = ? ORDER BY rowid DESC LIMIT 1", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	return first_row(db, path, st, out, NULL);
+}
+
 int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
 			   int64_t *prev)
 {
 	sqlite3_stmt *st;
-	int rc;
 
 	if (db_prepare(db, path, "SELECT p.id FROM run r JOIN run p "
 		       "ON p.boot_id = r.boot_id AND p.id < r.id WHERE r.id = ? "
 		       "ORDER BY p.id DESC LIMIT 1", &st))
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*prev = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
+	return first_row(db, path, st, NULL, prev);
 }
 
 /* ------------------------------------------------------------------ */

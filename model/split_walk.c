@@ -887,9 +887,9 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 		m->n[0] = walks - m->n[1];
 		for (start = 0; start <= in->has_prev; start++)
 			for (j = 0; j < nseen; j++) {
-				/* end, start gauges; each flushed view alike */
-				w = pw * view_weight(in, j, nseen) * (!in->has_prev ? 1 :
-						  start ? start_share : 1 - start_share);
+				/* end, start gauges; each flushed view its share */
+				w = pw * view_weight(in, j, nseen) *
+				    (!in->has_prev ? 1 : start ? start_share : 1 - start_share);
 				fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
 					 views ? &in->seen[j] : NULL);
 				refault = trim;

@@ -1537,6 +1537,23 @@ static void stale_walk(struct split_in *in, enum reclaimer who, const int v[3],
 }
 
 /*
+ * The reference of stale_walk(): lists 97935 / 1000 anon, 8959 / 50
+ * file, swappiness 100, a flush that held seen_inf inactive file pages.
+ */
+static struct ref stale_ref(ul seen_inf)
+{
+	struct ref k = base(100, 8959);
+
+	k.ia = 97935;
+	k.aa = 1000;
+	k.af = 50;
+	k.flushed = 1;
+	k.seen_inf = seen_inf;
+	k.seen_af = 50;
+	return k;
+}
+
+/*
  * A flush between the walks of one interval: three kswapd walks of 225
  * pages, the first deciding on a flush that held 3 inactive file pages
  * (SCAN_FRACT down to level 8: 207.2 anon), the two after the flush on
@@ -1557,15 +1574,9 @@ static void flush_between(void)
 	struct split_cost c = { 0, 0, 1, "" };
 	struct split_in in;
 	struct split_out o;
-	struct ref k = base(100, 8959);
+	struct ref k = stale_ref(3);
 	double anon, q_old, q_new, prio, want;
 
-	k.ia = 97935;
-	k.aa = 1000;
-	k.af = 50;
-	k.flushed = 1;
-	k.seen_af = 50;
-	k.seen_inf = 3;
 	anon = ref_walk(&k, 225, &q_old);
 	k.seen_inf = 600;
 	anon += 2 * ref_walk(&k, 225, &q_new);
@@ -1618,15 +1629,9 @@ static void stale_cases(void)
 	struct split_cost c = { 0, 0, 1, "" };
 	struct split_in in;
 	struct split_out o;
-	struct ref k = base(100, 8959);
+	struct ref k = stale_ref(300);
 	double want;
 
-	k.ia = 97935;
-	k.aa = 1000;
-	k.af = 50;
-	k.flushed = 1;
-	k.seen_inf = 300;
-	k.seen_af = 50;
 	want = ref_walk_anon(&k, 225);
 	stale_walk(&in, RC_KSWAPD, v612, v300, 1, NAN);
 	split_walk(&in, &c, &c, &o);
