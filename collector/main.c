@@ -513,6 +513,7 @@ static int collect(struct collector *c)
 	hooks = store_frame_hooks(&c->store);
 	frame_enc_init(&c->enc, &hooks);
 	c->start_mono_ns = pace_now_ns(CLOCK_MONOTONIC);
+	c->trace.origin_ns = c->start_mono_ns;   /* memcg_flush_t_us */
 	c->start_wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
 	pacer_init(&c->pacer, CLOCK_MONOTONIC, c->start_mono_ns,
 		   c->o->interval_ns);

@@ -15,6 +15,9 @@
 
 #define EVENT "events/vmscan/mm_vmscan_lru_shrink_inactive"
 #define WAKE_EVENT "events/vmscan/mm_vmscan_kswapd_wake"
+#define FLUSH_EVENT "events/cgroup/cgroup_rstat_locked"
+/* rstat_locked events closer than this are one flush (one a CPU, 6.15+) */
+#define FLUSH_GAP_NS 10000000
 #define TRACE_READ_CHUNK 65536
 /* bound one sample's work: what is left waits for the next sample */
 #define TRACE_MAX_PER_SAMPLE (8 << 20)
@@ -137,6 +140,18 @@ static int wake_enable(struct trace_prio *t)
 	return 0;
 }
 
+/* root statistics flushes (trace.h), where the kernel has the event */
+static int flush_enable(struct trace_prio *t)
+{
+	t->last_flush_ns = -1;
+	if (!is_dir_in(t->dir, FLUSH_EVENT))
+		return 0;
+	if (write_file(t->dir, FLUSH_EVENT "/enable", "1"))
+		return -1;
+	t->has_flush_event = 1;
+	return 0;
+}
+
 /*
  * The type events (see struct trace_types), each where the kernel has
  * it: 6.1 has no MGLRU isolate event but has write_folio; the buffer is
@@ -195,7 +210,7 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 	/* 1 MiB a CPU holds a few seconds of heavy reclaim between samples */
 	if (write_file(t->dir, "buffer_size_kb", "1024") ||
 	    write_file(t->dir, EVENT "/enable", "1") || trace_types_enable(t) ||
-	    wake_enable(t)) {
+	    wake_enable(t) || flush_enable(t)) {
 		error_errno("cannot enable %s in '%s'", EVENT, t->dir);
 		trace_prio_stop(t);
 		return -1;
@@ -452,11 +467,34 @@ static void count_pass(struct trace_prio *t, const char *s, size_t len, pid_t pi
 	}
 }
 
+int trace_parse_flush_line(const char *line, size_t len, int64_t *ns)
+{
+	const char *end = line + len;
+	const char *ev = memmem(line, len, ": cgroup_rstat_locked: ", 23);
+
+	if (!ev || number_after(ev, end, " level=") != 0)
+		return 0;
+	*ns = trace_line_time_ns(line, len);
+	return *ns >= 0;
+}
+
+/* A root flush: a new one unless within FLUSH_GAP_NS of the last. */
+static void count_flush(struct trace_prio *t, int64_t ns)
+{
+	if (t->last_flush_ns < 0 || ns - t->last_flush_ns > FLUSH_GAP_NS)
+		t->flushes++;
+	t->last_flush_ns = ns;
+}
+
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
 	int64_t v;
 
+	if (trace_parse_flush_line(s, len, &v)) {
+		count_flush(t, v);
+		return;
+	}
 	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
@@ -474,6 +512,8 @@ int64_t trace_line_time_ns(const char *line, size_t len)
 	const char *ev = memmem(line, len, ": mm_vmscan_", 12), *p;
 	int64_t ns = 0, unit = 1000, sec = 0, mul = 1;
 
+	if (!ev)
+		ev = memmem(line, len, ": cgroup_rstat_", 15);
 	if (!ev)
 		return -1;
 	/* <secs>.<usecs> just before the event's name */
@@ -577,6 +617,12 @@ int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 		if (kv_push(out, src, t->wake_names[i], strlen(t->wake_names[i]),
 			    t->wakes[i]))
 			return -1;
+	if (t->has_flush_event && t->mono &&
+	    (kv_push(out, src, "memcg_flushes", strlen("memcg_flushes"), t->flushes) ||
+	     kv_push(out, src, "memcg_flush_t_us", strlen("memcg_flush_t_us"),
+		     t->last_flush_ns > t->origin_ns ?
+		     (t->last_flush_ns - t->origin_ns) / 1000 : 0)))
+		return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }
 
@@ -590,6 +636,8 @@ void trace_prio_stop(struct trace_prio *t)
 	if (t->dir[0]) {
 		/* rmdir of an instance disables its events and frees its buffer */
 		write_file(t->dir, EVENT "/enable", "0");
+		if (t->has_flush_event)
+			write_file(t->dir, FLUSH_EVENT "/enable", "0");
 		if (rmdir(t->dir))
 			warning("cannot remove the tracefs instance '%s': %s",
 				t->dir, strerror(errno));

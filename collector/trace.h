@@ -29,6 +29,17 @@
  *                         pageoutrun); N 0..10, larger orders at 10; only
  *                         where the kernel has the event
  *   lost_events           events the ring buffer dropped ("[LOST n EVENTS]")
+ *   memcg_flushes         flushes of a cgroup hierarchy's root statistics
+ *                         (cgroup_rstat_locked at level 0, 6.10+: the
+ *                         periodic memcg flush, every 2 s, and any other);
+ *                         a flush takes the lock once a CPU on 6.15+, so
+ *                         events less than FLUSH_GAP_NS apart are one
+ *                         flush; only where the kernel has the event
+ *   memcg_flush_t_us      the time of the last of them, us since the
+ *                         run's start (0: none yet), a counter as it only
+ *                         grows: from 6.12 global reclaim decides cache
+ *                         trimming on the list sizes that flush held
+ *                         (model/split.h split_flushed_view())
  *
  * so an interval's deltas are its priority histogram, and the deepest
  * level that moved is what reclaim reached (analyzer metric
@@ -87,6 +98,11 @@ struct trace_prio {
 	int64_t wakes[TRACE_ORDERS];   /* kswapd walks begun, by order */
 	int has_wake_event;      /* mm_vmscan_kswapd_wake enabled */
 	int64_t lost;
+	/* root statistics flushes (trace.h): count, the last one's stamp
+	 * (-1: none), and the run's start in the same clock (set by the
+	 * caller before the first drain) */
+	int has_flush_event;
+	int64_t flushes, last_flush_ns, origin_ns;
 	/* the instance's trace_clock is "mono": events are stamped in
 	 * CLOCK_MONOTONIC, comparable with the sample's time */
 	int mono;
@@ -130,11 +146,19 @@ void trace_prio_stop(struct trace_prio *t);
 int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
 
 /*
- * The time stamp of a vmscan event's trace_pipe line ("<comm>-<pid> [cpu]
- * flags <secs>.<usecs>: mm_vmscan_...: ..."), in ns; -1 for any other
- * line (a "[LOST n EVENTS]" line has none).  Exposed for the unit tests.
+ * The time stamp of a vmscan or rstat event's trace_pipe line
+ * ("<comm>-<pid> [cpu] flags <secs>.<usecs>: mm_vmscan_...: ..."), in ns;
+ * -1 for any other line (a "[LOST n EVENTS]" line has none).  Exposed for
+ * the unit tests.
  */
 int64_t trace_line_time_ns(const char *line, size_t len);
+
+/*
+ * 1 for a cgroup_rstat_locked event of a hierarchy's root (level=0),
+ * with its time stamp in *ns; 0 for anything else.  Exposed for the
+ * unit tests.
+ */
+int trace_parse_flush_line(const char *line, size_t len, int64_t *ns);
 
 /* Count one trace_pipe line into t (exposed for the unit tests). */
 void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);

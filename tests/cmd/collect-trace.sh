@@ -50,8 +50,11 @@ names=$((97 + 39 * memcg_events))
 # kswapd's walks by order 0..10, where the kernel traces them
 wake="$tracefs/events/vmscan/mm_vmscan_kswapd_wake"
 [ -d "$wake" ] && names=$((names + 11))
+# the root statistics flushes (6.10+): a count and the last one's time
+flush="$tracefs/events/cgroup/cgroup_rstat_locked"
+[ -d "$flush" ] && names=$((names + 2))
 is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" "$names" \
-	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, 18 MGLRU type counts and 11 kswapd wake orders (issues 12, 13)"
+	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, 18 MGLRU type counts, 11 kswapd wake orders and 2 flush counts (issues 12, 13)"
 scanned=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_scan_file_%'")
 check "trace-2.9 the limit reclaim's file pages scanned were traced ($scanned)" test "${scanned:-0}" -gt 0
 passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")
@@ -71,6 +74,22 @@ is "$(q "$db" "SELECT kind FROM counter_name WHERE source = 'trace' AND name = '
 	"trace-2.6 trace names are counters"
 check "trace-2.7 the instance is removed at the end" \
 	test -z "$(ls "$tracefs/instances" | grep "^vmscope-")"
+# the periodic memcg statistics flush (flush_memcg_stats_dwork(), every
+# FLUSH_TIME = 2 s): in 6 s at least two, their times inside the run and
+# about 2 s apart
+if [ -d "$flush" ]; then
+	"$COLLECT" -q -i 0.25 -d 6 --trace-priority -o "$TMP/flush.db"
+	is "$?" 0 "trace-3.1 a 6 s run with --trace-priority"
+	n=$(q "$TMP/flush.db" "SELECT max(value) FROM counter_values WHERE name = 'memcg_flushes'")
+	check "trace-3.2 at least 2 root statistics flushes in 6 s ($n)" test "${n:-0}" -ge 2
+	times=$(q "$TMP/flush.db" "SELECT group_concat(value, ' ') FROM (SELECT DISTINCT value FROM counter_values WHERE name = 'memcg_flush_t_us' AND value > 0 ORDER BY value)")
+	check "trace-3.3 each flush inside the run, the next 1.5 to 4.5 s after the one before ($times us)" \
+		awk -v t="$times" 'BEGIN { n = split(t, v, " "); if (n < 2) exit 1
+			for (i = 1; i <= n; i++) if (v[i] <= 0 || v[i] > 6.5e6) exit 1
+			for (i = 2; i <= n; i++) if (v[i] - v[i-1] < 1.5e6 || v[i] - v[i-1] > 4.5e6) exit 1 }'
+else
+	skip "trace-3 root statistics flushes" "this kernel has no cgroup_rstat_locked event (6.10+)"
+fi
 setup "$VMSCOPE" show "$db" > "$TMP/show" 2>&1
 deepest=$(awk '$1 == "trace_direct_priority" { print $3 }' "$TMP/show")
 want=$(q "$db" "SELECT min(CAST(substr(name, 17) AS INTEGER)) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%' AND delta > 0")

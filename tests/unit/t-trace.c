@@ -148,6 +148,46 @@ static void wake_counts(void)
 	       "trace-4.3 a wake is no reclaim pass");
 }
 
+/*
+ * Root statistics flushes: cgroup_rstat_locked at level 0, in the formats
+ * of v6.10 (cpu_in_loop=), v6.12 to v6.18 (cpu=, one event a CPU on
+ * 6.18: this host's periodic flush printed cpu=0 and cpu=1 22 us apart)
+ * and after the cpu field went (v6.16's "level=%d lock contended").
+ */
+static void flush_counts(void)
+{
+	static const char v612[] = "    kworker/u8:3-27093   [000] d..1. 31828.312061: "
+		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=0 lock contended:0";
+	static const char cpu1[] = "    kworker/u8:3-27093   [000] d..1. 31828.312083: "
+		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=1 lock contended:0";
+	static const char next[] = "    kworker/u8:3-27093   [000] d..1. 31830.368092: "
+		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=0 lock contended:0";
+	static const char v610[] = "    kworker/u8:3-27093   [000] d..1. 31832.400000: "
+		"cgroup_rstat_locked: root=0 id=1 level=0 cpu_in_loop=-1 lock contended:0";
+	static const char nocpu[] = "    kworker/u8:3-27093   [000] d..1. 31834.500000: "
+		"cgroup_rstat_locked: root=0 id=1 level=0 lock contended:1";
+	static const char child[] = "          vmscope-500     [000] d..1. 31835.000000: "
+		"cgroup_rstat_locked: root=4 id=77 level=1 cpu=0 lock contended:0";
+	static struct trace_prio t;
+	int64_t ns = 0;
+
+	memset(&t, 0, sizeof(t));
+	t.last_flush_ns = -1;
+	tap_ok(trace_parse_flush_line(v612, strlen(v612), &ns) == 1 && ns == 31828312061000LL &&
+	       trace_parse_flush_line(child, strlen(child), &ns) == 0,
+	       "trace-5.1 a root's rstat_locked line is a flush at its stamp; a child cgroup's is not");
+	feed(&t, (const char *const[]){ v612, cpu1, NULL });
+	tap_ok(t.flushes == 1 && t.last_flush_ns == 31828312083000LL,
+	       "trace-5.2 two CPUs' events 22 us apart are one flush, stamped by the last (%lld)",
+	       (long long)t.flushes);
+	feed(&t, (const char *const[]){ next, v610, nocpu, child, NULL });
+	tap_ok(t.flushes == 4 && t.last_flush_ns == 31834500000000LL,
+	       "trace-5.3 2 s later another, and the 6.10 and 6.16 formats: 4 flushes (%lld)",
+	       (long long)t.flushes);
+	tap_ok(t.passes[TT_DIRECT][0] == 0 && t.passes[TT_KSWAPD][0] == 0,
+	       "trace-5.4 a flush is no reclaim pass");
+}
+
 /* counts a line may push past 2^63: held there, never negative */
 static void count_limits(void)
 {
@@ -275,6 +315,7 @@ int main(void)
 	cgroup_counts();
 	count_limits();
 	wake_counts();
+	flush_counts();
 	stamps();
 	cutoff();
 	return tap_done();
