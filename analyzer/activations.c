@@ -155,10 +155,17 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
 	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");
 	a->kcompactd_wakes = kcw < 0 ? NAN : 0;
-	if (!rc)
+	a->flushes.slot = -1;
+	if (!rc) {
 		census_resolve(&a->census, &ms);
+		flushes_resolve(&a->flushes, &ms);
+	}
 	while (!rc && (rc = metric_stream_next(&ms)) == 1) {
 		census_sample(&a->census, &ms);
+		if (flushes_sample(&a->flushes, &ms)) {
+			rc = -1;
+			break;
+		}
 		memset(&v, 0, sizeof(v));
 		v.t0 = prev;
 		v.t1 = prev = (double)ms.it.t_us / 1e6;
@@ -184,6 +191,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		return -1;
 	spread(a);
 	carry_in(a, carried);
+	flushes_done(&a->flushes);
 	return 0;
 }
 
@@ -267,6 +275,7 @@ void activations_expected(struct activations *a, double t1, double *per_reclaime
 
 void activations_release(struct activations *a)
 {
+	flushes_release(&a->flushes);
 	free(a->iv);
 	memset(a, 0, sizeof(*a));
 }

@@ -2,7 +2,8 @@
  * activations.h - when a run's /proc/vmstat showed file activations
  * (workingset_activate_file moved), read ahead of the replay, with the
  * run's totals: swap-out, anon pages scanned, kcompactd wakes and kswapd
- * walks, and its folio census (census.h), in the one pass over the run's
+ * walks, its folio census (census.h) and its statistics flushes
+ * (flushes.h), in the one pass over the run's
  * samples.  A reclaim
  * walk can see an activation before the sampler does and up to seconds
  * after (split_refault_window() in model/split.h), so an interval's walks
@@ -38,6 +39,7 @@
 #include <stdint.h>
 
 #include "census.h"
+#include "flushes.h"
 
 /* One interval (t0, t1] of the run, seconds. */
 enum { ACT_KSWAPD, ACT_DIRECT, ACT_OTHER, NR_ACT };
@@ -66,6 +68,7 @@ struct activations {
 	 * boost_rate); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
 	struct run_census census;  /* the LRU folios by size (--folios) */
+	struct run_flushes flushes;   /* root memcg statistics flushes */
 	/*
 	 * activations between the last sample of the run recorded before
 	 * this one on the same boot and this run's first (bench's trials,

@@ -9,6 +9,7 @@
 
 #include "activations.h"
 #include "census.h"
+#include "flushes.h"
 #include "db.h"
 #include "err.h"
 #include "metrics.h"
@@ -492,6 +493,76 @@ static void seen_fill(const struct split_state *st, struct split_in *si)
 					     (int)lround((double)i * (n - 1) / (si->seen_n - 1)) : n - 1]];
 }
 
+/* The node's lists at time t: between the ring's samples around it. */
+static void lists_at(const struct split_state *st, double t, struct split_lists *l)
+{
+	const struct split_lists *a = NULL, *b = NULL;
+	double ta = 0, tb = 0, x;
+	int i, k;
+
+	for (i = 1; i <= st->seen_len; i++) {     /* newest first */
+		k = (st->seen_head - i + SEEN_RING) % SEEN_RING;
+		b = a;
+		tb = ta;
+		a = &st->seen_l[k];
+		ta = st->seen_t[k];
+		if (ta <= t)
+			break;
+	}
+	if (!b || ta > t || !(tb > ta)) {
+		*l = *a;              /* before the oldest, or the newest */
+		return;
+	}
+	x = (t - ta) / (tb - ta);
+	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
+	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
+	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
+	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+}
+
+/*
+ * The views of a run whose flushes were traced (flushes.h): the lists
+ * at the last flush before the interval and, where one came inside it,
+ * at that one, the walks sharing the interval's time before and after.
+ * 0 where the run has no flush times.
+ */
+static int seen_traced(const struct split_state *st, struct split_in *si)
+{
+	double before, inside;
+
+	if (!flushes_view(&st->act.flushes, st->t0, st->t1, &before, &inside))
+		return 0;
+	si->seen_known = 1;
+	si->seen_n = 1;
+	lists_at(st, before, &si->seen[0]);
+	si->seen_w[0] = 1;
+	if (!isnan(inside) && st->t1 > st->t0) {
+		si->seen_n = 2;
+		lists_at(st, inside, &si->seen[1]);
+		si->seen_w[0] = (inside - st->t0) / (st->t1 - st->t0);
+		si->seen_w[1] = 1 - si->seen_w[0];
+	}
+	return 1;
+}
+
+/* What the output says of the statistics a 6.12+ walk decides on. */
+static void flush_note(const struct split_state *st, struct run_model *m)
+{
+	char buf[200];
+
+	if (!split_flushed_view(m->version))
+		return;
+	if (st->act.flushes.n > 0)
+		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
+			 "trimming on memcg statistics of the last flush (%zu traced, "
+			 "every %.2f s)", st->act.flushes.n, st->act.flushes.period);
+	else
+		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
+			 "trimming on memcg statistics up to 2 s old (flushes not traced: "
+			 "--trace-priority, 6.10+)");
+	note(m, buf);
+}
+
 /* The grains of the run's folio census, and what the output says of them. */
 static void grain_notes(struct split_state *st, struct run_model *m)
 {
@@ -535,7 +606,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		      !(m->swap_total_kb == 0));
 	lists_from(ms, rs, RAW_IA, 1, &si->node);
 	seen_push(st, st->t1, &si->node);
-	seen_fill(st, si);
+	if (!seen_traced(st, si))
+		seen_fill(st, si);
 	si->anon_measured = in->scan_anon;     /* NAN: not recorded (before 5.8) */
 	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
 	if (si->has_cg)
@@ -968,9 +1040,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		a->cost_inputs = st->node_cost.inputs;
 		if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
 			note(m, "the cgroup's lists were not recorded: node lists used");
-		if (split_flushed_view(m->version))
-			note(m, "6.12+: kswapd and direct walks decide cache trimming on "
-				"memcg statistics up to 2 s old (ratelimited flush)");
+		flush_note(st, m);
 		if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
 		    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)
 			note(m, "cgroup walks taken as reclaimed / 32, or / the average "

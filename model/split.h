@@ -149,6 +149,10 @@ struct split_in {
 	/* each view's share of the walks; all 0: each alike (split_walk()
 	 * sets them where a flush splits the interval) */
 	double seen_w[SPLIT_SEEN_MAX];
+	/* the views are the lists the traced flushes held (the last before
+	 * the interval, and one inside it), seen_w their shares of the
+	 * interval's time: taken as they are, neither picked nor split */
+	int seen_known;
 	/*
 	 * attribution only: the anon pages measured (pgscan_anon); the walk
 	 * then takes the one flushed view under which it scans the nearest

@@ -174,6 +174,37 @@ is "$(grep ',unexplained,' reclaimed.db.out | cut -d, -f4)" "99" \
 between b2 0 reboot.db
 is "$(grep ',unexplained,' reboot.db.out | cut -d, -f4)" "99" \
 	"attribute-1.60 another boot between the runs: 99% unexplained"
+# 6.12+: walks decide cache trimming on the lists of the last memcg
+# statistics flush.  The file list grows from 3 to 9000 pages at t = 2;
+# flushes at 1.0 (3 pages) and 3.1 (9000), traced as
+# trace.memcg_flush_t_us.  One kswapd walk of 225 pages an interval from
+# 2.5 at swappiness 100, zero costs: on the 3-page view every level is
+# SCAN_FRACT, half of each list's target, down to level 8: 11 + 23 + 47 +
+# 95 + 34 x 191 / 208 = 207.2 anon (split-8.10's reference); after the
+# second flush the walks trim the cache.  Without the flush times the
+# prediction takes the last 2 s of samples as alike.
+awk 'BEGIN {
+	print "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file," \
+	      "nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages," \
+	      "trace.memcg_flush_t_us"
+	for (i = 0; i <= 10; i++) {
+		t = i / 2; f = t >= 2 ? 9000 : 3
+		if (t >= 2.5) { s += 225; r += 200; w++ }
+		fl = t >= 3.5 ? 3100000 : t >= 1 ? 1000000 : 0
+		printf "%.1f,%d,%d,%d,0,0,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, s, f, fl } }' > flush.csv
+cut -d, -f1-12 flush.csv > noflush.csv
+for f in flush noflush; do
+	"$VMSCOPE" import "$f.csv" -o "$f.db" --tag kernel=6.12.0 --tag swappiness=100 || fail "import $f.csv"
+	"$VMSCOPE" attribute "$f.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "all" { print $2, $10 }' > "$f.pred"
+done
+is "$(tr '\n' ' ' < flush.pred)" "2.5 207 3.0 216 3.5 44 4.0 0 4.5 0 5.0 0 " \
+	"attribute-1.61 traced flushes: SCAN_FRACT on the 3-page view until the flush at 3.1 (207 anon predicted first), then cache trim (0)"
+check "attribute-1.62 untraced, the prediction still lets anon in a second after the flush (the window's samples)" \
+	grep -q '^4.0 [1-9]' noflush.pred
+"$VMSCOPE" attribute flush.db > flush.out
+check "attribute-1.63 the assumed line counts the traced flushes" \
+	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out
 # add_run DB PAGES KERNEL: vol.csv's run with PAGES swapped out, imported
 # into DB as a run of KERNEL at swappiness 200
 add_run() {

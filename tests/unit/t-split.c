@@ -1554,6 +1554,44 @@ static struct ref stale_ref(ul seen_inf)
 }
 
 /*
+ * The same walks where the collector traced the flush (in.seen_known):
+ * a third of the interval's time before it, the views as the flushes held
+ * them.  A prediction takes the time's shares: the reference's 369.2.  The
+ * attribution keeps them where they explain the measured (300: 369.2),
+ * and places the flush among the walks where they do not (the shares of
+ * a flush at 2% of the interval scan 250.6, under 70% of 369.2).
+ */
+static void traced_flush(struct split_in *in, double ref)
+{
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_out o, o2;
+
+	in->seen_known = 1;
+	in->seen_w[0] = 1.0 / 3;
+	in->seen_w[1] = 2.0 / 3;
+	in->anon_measured = NAN;
+	split_walk(in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - ref) < 1e-6,
+	       "split-8.14 a traced flush a third into the interval: the prediction's walks a third on the old view (%.1f, ref %.1f)",
+	       o.anon_pred, ref);
+	in->anon_measured = 300;
+	split_walk(in, &c, &c, &o);
+	in->refault_window[RC_KSWAPD] = 1;      /* the fits ask too */
+	split_walk(in, &c, &c, &o2);
+	in->refault_window[RC_KSWAPD] = 0;
+	tap_ok(fabs(o.anon_pred - ref) < 1e-6 && fabs(o2.anon_pred - ref) < 1e-6,
+	       "split-8.15 traced views are not picked: 300 measured keeps the time's shares, an activation nearby or not (%.1f, %.1f; the 600 view alone 243)",
+	       o.anon_pred, o2.anon_pred);
+	in->seen_w[0] = 0.02;
+	in->seen_w[1] = 0.98;
+	in->anon_measured = ref;
+	split_walk(in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - ref) < 1e-6,
+	       "split-8.16 a flush at 2%% of the time explains too little: the attribution places it a third into the walks (%.1f, ref %.1f)",
+	       o.anon_pred, ref);
+}
+
+/*
  * A flush between the walks of one interval: three kswapd walks of 225
  * pages, the first deciding on a flush that held 3 inactive file pages
  * (SCAN_FRACT down to level 8: 207.2 anon), the two after the flush on
@@ -1609,6 +1647,7 @@ static void flush_between(void)
 	tap_ok(fabs(o.anon_pred - 243) < 1e-6,
 	       "split-8.12 where the 600 view alone explains 70%% of the measured (243 of 250), no flush between (%.1f)",
 	       o.anon_pred);
+	traced_flush(&in, anon);
 }
 
 /*
