@@ -83,10 +83,15 @@ static void spread(struct activations *a)
 	}
 }
 
-/* The counters that tell what happened between two runs (between_runs()). */
-enum { GAP_ACT, GAP_KSWAPD, GAP_DIRECT, NR_GAP };
+/*
+ * The counters that tell what happened between two runs (between_runs()):
+ * the activations, and the global reclaimers' scans, any of which renews
+ * the snapshot (the last two where the kernel has them: 5.8+, 6.x).
+ */
+enum { GAP_ACT, GAP_KSWAPD, GAP_DIRECT, GAP_KHUGEPAGED, GAP_PROACTIVE, NR_GAP };
 static const char *const gap_name[NR_GAP] = {
-	"workingset_activate_file", "pgscan_kswapd", "pgscan_direct"
+	"workingset_activate_file", "pgscan_kswapd", "pgscan_direct",
+	"pgscan_khugepaged", "pgscan_proactive"
 };
 
 /* Their values at the run's first sample, NAN where not recorded. */
@@ -103,28 +108,38 @@ static void gap_first(const struct metric_stream *ms, double first[NR_GAP])
 
 /*
  * *n: the run's first workingset_activate_file less the last of the run
- * before it on the same boot, where neither kswapd nor direct reclaim
- * scanned in between (pgscan_kswapd, pgscan_direct: 4.8+); 0 where there
- * is no such run or they are not recorded.  0, or -1 (reported).
+ * before it on the same boot, where no global reclaim scanned in between
+ * (pgscan_kswapd and pgscan_direct, 4.8+, recorded in both; khugepaged's
+ * and proactive where they are); 0 where there is no such run.  0, or
+ * -1 (reported).
  */
 static int between_runs(sqlite3 *db, const char *path, int64_t run_id,
 			const double first[NR_GAP], double *n)
 {
 	double last[NR_GAP];
 	int64_t prev;
-	int k, rc = rundb_boot_predecessor(db, path, run_id, &prev);
+	int k, rc;
 
 	*n = 0;
-	for (k = 0; rc == 1 && k < NR_GAP; k++)
-		rc = isnan(first[k]) ? 0 :
-		     rundb_last_value(db, path, prev, "vmstat", gap_name[k], &last[k]);
-	if (rc == 1 && first[GAP_KSWAPD] == last[GAP_KSWAPD] &&
-	    first[GAP_DIRECT] == last[GAP_DIRECT])
+	if (isnan(first[GAP_ACT]) || isnan(first[GAP_KSWAPD]) || isnan(first[GAP_DIRECT]))
+		return 0;
+	rc = rundb_boot_predecessor(db, path, run_id, &prev);
+	if (rc != 1)
+		return rc;
+	if (rundb_last_values(db, path, prev, "vmstat", gap_name, NR_GAP, last))
+		return -1;
+	for (k = GAP_KSWAPD; k < NR_GAP; k++)
+		if (first[k] != last[k] && !(k > GAP_DIRECT && (isnan(first[k]) || isnan(last[k]))))
+			return 0;      /* reclaim ran, or a counter is missing */
+	if (!isnan(last[GAP_ACT]))
 		*n = fmax(0, first[GAP_ACT] - last[GAP_ACT]);
-	return rc < 0 ? -1 : 0;
+	return 0;
 }
 
-/* The first interval with reclaim takes the activations carried in. */
+/*
+ * The first interval with kswapd or direct reclaim takes the activations
+ * carried in (a cgroup's limit reclaim compares its own lruvec's).
+ */
 static void carry_in(struct activations *a, double n)
 {
 	size_t i;
@@ -132,8 +147,7 @@ static void carry_in(struct activations *a, double n)
 	for (i = 0; n > 0 && i < a->n; i++) {
 		struct act_iv *v = &a->iv[i];
 
-		if (!(v->busy[ACT_KSWAPD] > 0 || v->busy[ACT_DIRECT] > 0 ||
-		      v->busy[ACT_OTHER] > 0))
+		if (!(v->busy[ACT_KSWAPD] > 0 || v->busy[ACT_DIRECT] > 0))
 			continue;
 		a->carried = n;
 		a->carried_t1 = v->t1;
@@ -146,11 +160,13 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 {
 	struct metric_stream ms;
 	struct act_iv v;
-	double prev = 0, gap[NR_GAP] = { NAN, NAN, NAN }, carried;
+	double prev = 0, gap[NR_GAP], carried;
 	long act, kcw;
-	int rc, first = 1;
+	int rc, k, first = 1;
 
 	memset(a, 0, sizeof(*a));
+	for (k = 0; k < NR_GAP; k++)
+		gap[k] = NAN;              /* a run without samples: none */
 	rc = metric_stream_open(&ms, db, path, run_id);
 	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
 	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");

@@ -48,7 +48,8 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The median gap; the periodic flush's 2 s where fewer than two. */
+/* The median gap; the periodic flush's 2 s where fewer than two (or no
+ * memory for the gaps: a figure for the first flush's predecessor only). */
 void flushes_done(struct run_flushes *f)
 {
 	double *gap;

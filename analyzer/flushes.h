@@ -7,8 +7,9 @@
  * From 6.12 global reclaim decides cache trimming on the list sizes the
  * last flush held (model/split.h split_flushed_view()); the periodic
  * flush runs every 2 s (FLUSH_TIME, flush_memcg_stats_dwork()), so
- * without these times the replay takes every sample of the last 2 s as
- * alike.  With them it knows which lists a walk saw: flushes_view().
+ * without these times any sample of the last 2 s may be the view (the
+ * prediction takes them as alike, the attribution picks one).  With them
+ * the replay knows which lists a walk saw: flushes_view().
  */
 #ifndef VMSCOPE_FLUSHES_H
 #define VMSCOPE_FLUSHES_H

@@ -552,10 +552,14 @@ static void flush_note(const struct split_state *st, struct run_model *m)
 
 	if (!split_flushed_view(m->version))
 		return;
-	if (st->act.flushes.n > 0)
+	if (st->act.flushes.n > 1)
 		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
 			 "trimming on memcg statistics of the last flush (%zu traced, "
 			 "every %.2f s)", st->act.flushes.n, st->act.flushes.period);
+	else if (st->act.flushes.n == 1)
+		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
+			 "trimming on memcg statistics of the last flush (1 traced; "
+			 "the one before taken 2 s earlier)");
 	else
 		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
 			 "trimming on memcg statistics up to 2 s old (flushes not traced: "

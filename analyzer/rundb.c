@@ -2,6 +2,7 @@
  * rundb.c - run listing and sample decoding (see rundb.h and the encoding
  * in schema/schema.sql: key frames, deltas, layouts).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,6 +125,9 @@ int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
 	sqlite3_bind_int64(st, 1, run_id);
 	return first_row(db, path, st, NULL, prev);
 }
+
+/* rundb_last_values(): the most names one pass looks for */
+#define RUNDB_LAST_MAX 8
 
 /* ------------------------------------------------------------------ */
 /* Flat JSON integer arrays: "[1,-5,7]"                                 */
@@ -432,25 +436,32 @@ void sample_iter_free_names(const struct sample_iter *it, char **names)
 	free(names);
 }
 
-int rundb_last_value(sqlite3 *db, const char *path, int64_t run_id,
-		     const char *source, const char *name, double *out)
+int rundb_last_values(sqlite3 *db, const char *path, int64_t run_id,
+		      const char *source, const char *const *names, int n,
+		      double *out)
 {
 	struct sample_iter it;
-	long slot = -1;
+	long slot[RUNDB_LAST_MAX];
 	size_t i;
-	int rc, found = 0;
+	int k, rc;
 
+	if (n > RUNDB_LAST_MAX)
+		return error("rundb_last_values: %d names, at most %d", n, RUNDB_LAST_MAX);
+	for (k = 0; k < n; k++) {
+		slot[k] = -1;
+		out[k] = NAN;
+	}
 	rc = sample_iter_open(&it, db, path, run_id);
 	for (i = 0; !rc && i < it.c.nr; i++)
-		if (!strcmp(it.c.source[i], source) && !strcmp(it.c.name[i], name))
-			slot = (long)i;
-	while (!rc && slot >= 0 && (rc = sample_iter_next(&it)) == 1) {
-		if (it.present[slot]) {
-			*out = (double)it.value[slot];
-			found = 1;
-		}
+		for (k = 0; k < n; k++)
+			if (!strcmp(it.c.source[i], source) && !strcmp(it.c.name[i], names[k]))
+				slot[k] = (long)i;
+	while (!rc && (rc = sample_iter_next(&it)) == 1) {
+		for (k = 0; k < n; k++)
+			if (slot[k] >= 0 && it.present[slot[k]])
+				out[k] = (double)it.value[slot[k]];
 		rc = 0;
 	}
 	sample_iter_release(&it);
-	return rc < 0 ? -1 : found;
+	return rc < 0 ? -1 : 0;
 }

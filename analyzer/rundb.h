@@ -48,12 +48,13 @@ int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
 			   int64_t *prev);
 
 /*
- * The value of counter `name` of `source` at the last sample of a run
- * that has it (the whole run is read): 1 found, 0 not recorded, -1
- * error.
+ * The values of n counters of `source` at the last sample of a run that
+ * has each, in one pass over the run: out[i] NAN where names[i] is not
+ * recorded.  0, or -1 (reported).
  */
-int rundb_last_value(sqlite3 *db, const char *path, int64_t run_id,
-		     const char *source, const char *name, double *out);
+int rundb_last_values(sqlite3 *db, const char *path, int64_t run_id,
+		      const char *source, const char *const *names, int n,
+		      double *out);
 
 /* The counters of one run, in name-id order ("slots"). */
 struct run_counters {

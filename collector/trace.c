@@ -140,16 +140,19 @@ static int wake_enable(struct trace_prio *t)
 	return 0;
 }
 
-/* root statistics flushes (trace.h), where the kernel has the event */
-static int flush_enable(struct trace_prio *t)
+/*
+ * Root statistics flushes (trace.h), where the kernel has the event: the
+ * roots' only (the filter keeps every memory.stat read and child flush
+ * out of the buffer the vmscan events share).  Optional: where it cannot
+ * be enabled the run goes on without it.
+ */
+static void flush_enable(struct trace_prio *t)
 {
 	t->last_flush_ns = -1;
 	if (!is_dir_in(t->dir, FLUSH_EVENT))
-		return 0;
-	if (write_file(t->dir, FLUSH_EVENT "/enable", "1"))
-		return -1;
-	t->has_flush_event = 1;
-	return 0;
+		return;
+	write_file(t->dir, FLUSH_EVENT "/filter", "level == 0");
+	t->has_flush_event = !write_file(t->dir, FLUSH_EVENT "/enable", "1");
 }
 
 /*
@@ -210,11 +213,12 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 	/* 1 MiB a CPU holds a few seconds of heavy reclaim between samples */
 	if (write_file(t->dir, "buffer_size_kb", "1024") ||
 	    write_file(t->dir, EVENT "/enable", "1") || trace_types_enable(t) ||
-	    wake_enable(t) || flush_enable(t)) {
+	    wake_enable(t)) {
 		error_errno("cannot enable %s in '%s'", EVENT, t->dir);
 		trace_prio_stop(t);
 		return -1;
 	}
+	flush_enable(t);
 	/* the instance's own clock: the global one is left alone */
 	t->mono = !write_file(t->dir, "trace_clock", "mono");
 	snprintf(pipe, sizeof(pipe), "%s/trace_pipe", t->dir);
@@ -478,9 +482,15 @@ int trace_parse_flush_line(const char *line, size_t len, int64_t *ns)
 	return *ns >= 0;
 }
 
-/* A root flush: a new one unless within FLUSH_GAP_NS of the last. */
+/*
+ * A root flush: a new one unless within FLUSH_GAP_NS of the last.  An
+ * event a CPU committed late can come after a newer one (trace_pipe
+ * merges what is committed): the last flush's time only moves forward.
+ */
 static void count_flush(struct trace_prio *t, int64_t ns)
 {
+	if (t->last_flush_ns >= 0 && ns <= t->last_flush_ns)
+		return;
 	if (t->last_flush_ns < 0 || ns - t->last_flush_ns > FLUSH_GAP_NS)
 		t->flushes++;
 	t->last_flush_ns = ns;

@@ -32,9 +32,13 @@
  *   memcg_flushes         flushes of a cgroup hierarchy's root statistics
  *                         (cgroup_rstat_locked at level 0, 6.10+: the
  *                         periodic memcg flush, every 2 s, and any other);
- *                         a flush takes the lock once a CPU on 6.15+, so
- *                         events less than FLUSH_GAP_NS apart are one
- *                         flush; only where the kernel has the event
+ *                         a flush may take the lock once a CPU (6.18
+ *                         does), so events less than FLUSH_GAP_NS apart
+ *                         are one flush; only where the kernel has the
+ *                         event.  Where a kernel's event also covers
+ *                         other controllers' root flushes (the base
+ *                         statistics of a root cpu.stat read), those
+ *                         count too
  *   memcg_flush_t_us      the time of the last of them, us since the
  *                         run's start (0: none yet), a counter as it only
  *                         grows: from 6.12 global reclaim decides cache

@@ -146,12 +146,14 @@ struct split_in {
 	 */
 	int seen_n;
 	struct split_lists seen[SPLIT_SEEN_MAX];
-	/* each view's share of the walks; all 0: each alike (split_walk()
-	 * sets them where a flush splits the interval) */
+	/* each view's share of the walks; all 0: each alike (the replay sets
+	 * them for traced flushes, split_walk() where a flush splits the
+	 * interval) */
 	double seen_w[SPLIT_SEEN_MAX];
 	/* the views are the lists the traced flushes held (the last before
 	 * the interval, and one inside it), seen_w their shares of the
-	 * interval's time: taken as they are, neither picked nor split */
+	 * interval's time: not picked; the attribution may move the shares
+	 * (split_walk.c place_flush()) */
 	int seen_known;
 	/*
 	 * attribution only: the anon pages measured (pgscan_anon); the walk

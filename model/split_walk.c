@@ -1083,12 +1083,14 @@ static void walk_all(const struct split_in *in, const struct split_cost *node_co
  * A periodic flush inside the interval (every FLUSH_TIME = 2 s,
  * flush_memcg_stats_dwork(), v6.12 and v6.18; a quarter-second interval
  * holds one an eighth of the time): the walks before it decided on an
- * older view j, those after on a newer view k.  Taken where the nearest
- * single view explains too little of the anon measured: the newest pair
- * whose walks bracket it, the share of the walks on j the one under which
- * they scan it (anon is linear in the share, each view's walks replayed
- * on their own).  a[] holds each view's anon as the only view; out is
- * left as it is where no pair brackets the measured anon.
+ * older view j, those after on the lists of the interval's end, the
+ * newest view (a flush inside holds lists between the interval's two
+ * samples).  Taken where the nearest single view explains too little of
+ * the anon measured: the newest j whose walks and the newest view's
+ * bracket it, the share of the walks on j the one under which they scan
+ * it (anon is linear in the share, each view's walks replayed on their
+ * own).  a[] holds each view's anon as the only view; out is left as it
+ * is where no pair brackets the measured anon.
  */
 static void flush_split(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, const struct walk_fit *fit,
@@ -1096,21 +1098,20 @@ static void flush_split(const struct split_in *in, const struct split_cost *node
 {
 	struct split_in two = *in;
 	double want = in->anon_measured;
-	int j, k;
+	int j, k = in->seen_n - 1;
 
-	for (k = in->seen_n - 1; k >= 1; k--)
-		for (j = k - 1; j >= 0; j--) {
-			if (!((a[j] - want) * (a[k] - want) < 0))
-				continue;
-			two.seen_n = 2;
-			two.seen[0] = in->seen[j];
-			two.seen[1] = in->seen[k];
-			memset(two.seen_w, 0, sizeof(two.seen_w));
-			two.seen_w[0] = (want - a[k]) / (a[j] - a[k]);
-			two.seen_w[1] = 1 - two.seen_w[0];
-			walk_all(&two, node_cost, cg_cost, fit, out);
-			return;
-		}
+	for (j = k - 1; j >= 0; j--) {
+		if (!((a[j] - want) * (a[k] - want) < 0))
+			continue;
+		two.seen_n = 2;
+		two.seen[0] = in->seen[j];
+		two.seen[1] = in->seen[k];
+		memset(two.seen_w, 0, sizeof(two.seen_w));
+		two.seen_w[0] = (want - a[k]) / (a[j] - a[k]);
+		two.seen_w[1] = 1 - two.seen_w[0];
+		walk_all(&two, node_cost, cg_cost, fit, out);
+		return;
+	}
 }
 
 /*

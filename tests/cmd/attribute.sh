@@ -143,11 +143,13 @@ check "attribute-1.25 --what-if swap-out: the run's swap-out per anon page scann
 # (prepare_scan_count() compares with the snapshot of the last walk's
 # end), so the first walks of the next run may have; vol-400's interval
 # (400 anon scanned where a trim walk scans 4) is then a refault walk.
-# snap ACT KSWAPD ANON OUT: one /proc/vmstat snapshot of vol.csv's lists,
-# a kswapd walk every 5000 pages scanned
+# snap ACT KSWAPD ANON OUT [OTHER]: one /proc/vmstat snapshot of vol.csv's
+# lists, a kswapd walk every 5000 pages scanned, OTHER file pages scanned
+# by neither kswapd nor direct reclaim (a cgroup's limit reclaim)
 snap() {
 	printf '%s\n' "pgscan_kswapd $2" "pgsteal_kswapd $(($2 * 4 / 5))" "pgscan_direct 0" \
-		"pageoutrun $((($2 + 4999) / 5000))" "pswpout $4" "pgscan_anon $3" "pgscan_file $(($2 - $3))" \
+		"pageoutrun $((($2 + 4999) / 5000))" "pswpout $4" "pgscan_anon $3" \
+		"pgscan_file $(($2 - $3 + ${5:-0}))" \
 		"nr_inactive_anon 105984" "nr_active_anon 1000" "nr_inactive_file 3000" \
 		"nr_active_file 1000" "nr_free_pages 100000" "workingset_activate_file $1"
 }
@@ -174,6 +176,26 @@ is "$(grep ',unexplained,' reclaimed.db.out | cut -d, -f4)" "99" \
 between b2 0 reboot.db
 is "$(grep ',unexplained,' reboot.db.out | cut -d, -f4)" "99" \
 	"attribute-1.60 another boot between the runs: 99% unexplained"
+# where other reclaim (a cgroup's, which compares its own lruvec's
+# snapshot) scanned first, the carried activations wait for kswapd's walk
+{ echo "boot_id: b1"; echo "time: 2000"; snap 12 5000 0 0
+  echo "time: 2001"; snap 12 5000 0 0 300
+  echo "time: 2002"; snap 12 10000 400 100 300; } > run2.log
+rm -f other.db
+"$VMSCOPE" import run1.log -o other.db --tag kernel=6.1.0 --tag swappiness=60 &&
+	"$VMSCOPE" import run2.log -o other.db --tag kernel=6.1.0 --tag swappiness=60 ||
+	fail "import run1.log and run2.log into other.db"
+"$VMSCOPE" attribute other.db 2 --format csv | tr -d '"' > other.out
+is "$(grep ',unexplained,' other.out | cut -d, -f4)" "0" \
+	"attribute-1.65 other reclaim scanning first: the carried activations still reach kswapd's walk"
+# runs with no boot_id (imported CSVs) are no boot's: nothing carried
+for f in run1 run2; do grep -v '^boot_id:' "$f.log" > "$f-noboot.log"; done
+"$VMSCOPE" import run1-noboot.log -o noboot.db --tag kernel=6.1.0 --tag swappiness=60 &&
+	"$VMSCOPE" import run2-noboot.log -o noboot.db --tag kernel=6.1.0 --tag swappiness=60 ||
+	fail "import the logs without boot_id"
+"$VMSCOPE" attribute noboot.db 2 --format csv | tr -d '"' > noboot.out
+is "$(grep ',unexplained,' noboot.out | cut -d, -f4)" "99" \
+	"attribute-1.64 two runs without a boot_id are not one boot's: 99% unexplained"
 # 6.12+: walks decide cache trimming on the lists of the last memcg
 # statistics flush.  The file list grows from 3 to 9000 pages at t = 2;
 # flushes at 1.0 (3 pages) and 3.1 (9000), traced as
