@@ -4,6 +4,15 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TMP" || exit 1
 
+# intervals_of NAME KERNEL SWAPPINESS AWK: NAME.csv imported as NAME.db with
+# those tags, its --intervals rows (quotes dropped) through the awk
+# program (fields split at commas) into NAME.out
+intervals_of() {
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel="$2" --tag swappiness="$3" ||
+		fail "import $1.csv"
+	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' | awk -F, "$4" > "$1.out"
+}
+
 # --- the 2004 scenario, simulated: 86 % of 29 GB mapped -----------------
 # Each interval kswapd makes 50 passes at priority p over an inactive list
 # of L = 1.5M pages: it scans 50 * 2 * (L >> p) pages and reclaims 90 %.
@@ -216,14 +225,12 @@ awk 'BEGIN {
 		printf "%.1f,%d,%d,%d,0,0,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, s, f, fl } }' > flush.csv
 cut -d, -f1-12 flush.csv > noflush.csv
 for f in flush noflush; do
-	"$VMSCOPE" import "$f.csv" -o "$f.db" --tag kernel=6.12.0 --tag swappiness=100 || fail "import $f.csv"
-	"$VMSCOPE" attribute "$f.db" --intervals --format csv | tr -d '"' |
-		awk -F, '$3 == "all" { print $2, $10 }' > "$f.pred"
+	intervals_of "$f" 6.12.0 100 '$3 == "all" { print $2, $10 }'
 done
-is "$(tr '\n' ' ' < flush.pred)" "2.5 207 3.0 216 3.5 44 4.0 0 4.5 0 5.0 0 " \
+is "$(tr '\n' ' ' < flush.out)" "2.5 207 3.0 216 3.5 44 4.0 0 4.5 0 5.0 0 " \
 	"attribute-1.61 traced flushes: SCAN_FRACT on the 3-page view until the flush at 3.1 (207 anon predicted first), then cache trim (0)"
 check "attribute-1.62 untraced, the prediction still lets anon in a second after the flush (the window's samples)" \
-	grep -q '^4.0 [1-9]' noflush.pred
+	grep -q '^4.0 [1-9]' noflush.out
 "$VMSCOPE" attribute flush.db > flush.out
 check "attribute-1.63 the assumed line counts the traced flushes" \
 	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out
@@ -547,9 +554,7 @@ printf '%s\n' "#watermark,0,0 DMA,22 27 32" "#watermark,0,0 DMA32,656 820 984" \
 	"1,3400,3400,2,0,0,3400,105984,1000,40000,20000,5000" > boost.csv
 grep -v '^#' boost.csv > noboost.csv
 for f in boost noboost; do
-	"$VMSCOPE" import "$f.csv" -o "$f.db" --tag kernel=6.1.0 --tag swappiness=60 || fail "import $f.csv"
-	"$VMSCOPE" attribute "$f.db" --intervals --format csv | tr -d '"' |
-		awk -F, '$3 == "kswapd" { print $4 }' > "$f.out"
+	intervals_of "$f" 6.1.0 60 '$3 == "kswapd" { print $4 }'
 done
 is "$(cat boost.out) $(cat noboost.out)" "10.0 6.4" \
 	"attribute-1.34 kswapd walks reclaiming a boost's worth: held at level 10; with the boost's size unknown, normal walks"

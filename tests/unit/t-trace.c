@@ -155,20 +155,18 @@ static void wake_counts(void)
  * and none (a rework that drops the field): only level= is read.  An
  * event committed late, stamped before the last flush, moves nothing.
  */
+/* the periodic flush's kworker, as this host's trace printed it */
+#define KWORKER "    kworker/u8:3-27093   [000] d..1. "
+#define LOCKED(stamp, fields) KWORKER stamp ": cgroup_rstat_locked: " fields
+
 static void flush_counts(void)
 {
-	static const char v612[] = "    kworker/u8:3-27093   [000] d..1. 31828.312061: "
-		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=0 lock contended:0";
-	static const char cpu1[] = "    kworker/u8:3-27093   [000] d..1. 31828.312083: "
-		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=1 lock contended:0";
-	static const char next[] = "    kworker/u8:3-27093   [000] d..1. 31830.368092: "
-		"cgroup_rstat_locked: root=4 id=1 level=0 cpu=0 lock contended:0";
-	static const char v610[] = "    kworker/u8:3-27093   [000] d..1. 31832.400000: "
-		"cgroup_rstat_locked: root=0 id=1 level=0 cpu_in_loop=-1 lock contended:0";
-	static const char nocpu[] = "    kworker/u8:3-27093   [000] d..1. 31834.500000: "
-		"cgroup_rstat_locked: root=0 id=1 level=0 lock contended:1";
-	static const char child[] = "          vmscope-500     [000] d..1. 31835.000000: "
-		"cgroup_rstat_locked: root=4 id=77 level=1 cpu=0 lock contended:0";
+	static const char v612[] = LOCKED("31828.312061", "root=4 id=1 level=0 cpu=0 lock contended:0");
+	static const char cpu1[] = LOCKED("31828.312083", "root=4 id=1 level=0 cpu=1 lock contended:0");
+	static const char next[] = LOCKED("31830.368092", "root=4 id=1 level=0 cpu=0 lock contended:0");
+	static const char v610[] = LOCKED("31832.400000", "root=0 id=1 level=0 cpu_in_loop=-1 lock contended:0");
+	static const char nocpu[] = LOCKED("31834.500000", "root=0 id=1 level=0 lock contended:1");
+	static const char child[] = LOCKED("31835.000000", "root=4 id=77 level=1 cpu=0 lock contended:0");
 	static struct trace_prio t;
 	int64_t ns = 0;
 
