@@ -72,7 +72,10 @@ else
 	fi
 fi
 is "$(q "$db" "SELECT count(*) FROM samples WHERE t < 0 OR missed < 0")" 0 "collect-1.18 sample times"
-is "$(q "$db" "SELECT round(max(t), 1) FROM samples")" 0.2 "collect-1.19 five samples at 0.05 s span 0.2 s"
+# a tick the collector was too late for is skipped and counted in missed
+# (under AddressSanitizer on a loaded CI machine the span was 0.3 s once)
+is "$(q "$db" "SELECT abs(max(t) - 0.05 * (count(*) - 1 + sum(missed))) < 0.03 FROM samples")" 1 \
+	"collect-1.19 five samples at 0.05 s span 0.2 s and the ticks missed ($(q "$db" "SELECT max(t), sum(missed) FROM samples"))"
 
 # a second run appends
 setup "$COLLECT" -q -i 0.05 -n 2 -o "$db"
