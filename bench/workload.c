@@ -466,12 +466,21 @@ int proc_killed(pid_t *pid)
 	return proc_oom_status(status);
 }
 
+pid_t wait_child(pid_t pid, int *status)
+{
+	pid_t r;
+
+	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+		;
+	return r;
+}
+
 void proc_stop(pid_t *pid)
 {
 	if (*pid <= 0)
 		return;
 	kill(*pid, SIGKILL);
-	waitpid(*pid, NULL, 0);
+	wait_child(*pid, NULL);
 	*pid = 0;
 }
 

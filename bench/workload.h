@@ -89,6 +89,13 @@ int proc_killed(pid_t *pid);
 /* SIGKILL and reap; pid <= 0 is ignored. */
 void proc_stop(pid_t *pid);
 
+/*
+ * waitpid(pid, status, 0) again after a signal interrupted it (bench's
+ * ^C handler has no SA_RESTART): a wait cut short left a stopping
+ * collector writing its run's end after bench had returned.
+ */
+pid_t wait_child(pid_t pid, int *status);
+
 /* Parse "256M", "1G", "4096K", "123" (bytes); -1 if malformed. */
 int64_t parse_size(const char *s);
 

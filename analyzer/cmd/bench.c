@@ -126,7 +126,7 @@ static void bench_cleanup(struct bench *b)
 		proc_stop(&b->pids[i]);
 	if (b->collector > 0) {
 		kill(b->collector, SIGTERM);
-		waitpid(b->collector, NULL, 0);
+		wait_child(b->collector, NULL);
 		b->collector = 0;
 	}
 	memset((void *)live, 0, sizeof(live));
@@ -310,7 +310,7 @@ static int record_stop(struct bench *b)
 	if (b->collector <= 0)
 		return 0;
 	kill(b->collector, SIGTERM);
-	waitpid(b->collector, &status, 0);
+	wait_child(b->collector, &status);
 	b->collector = 0;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 :
 	       error("the collector failed (exit %d)", WEXITSTATUS(status));
