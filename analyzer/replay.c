@@ -548,22 +548,20 @@ static int seen_traced(const struct split_state *st, struct split_in *si)
 /* What the output says of the statistics a 6.12+ walk decides on. */
 static void flush_note(const struct split_state *st, struct run_model *m)
 {
-	char buf[200];
+	const struct run_flushes *f = &st->act.flushes;
+	char buf[200], which[80];
 
 	if (!split_flushed_view(m->version))
 		return;
-	if (st->act.flushes.n > 1)
-		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
-			 "trimming on memcg statistics of the last flush (%zu traced, "
-			 "every %.2f s)", st->act.flushes.n, st->act.flushes.period);
-	else if (st->act.flushes.n == 1)
-		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
-			 "trimming on memcg statistics of the last flush (1 traced; "
-			 "the one before taken 2 s earlier)");
+	if (f->n > 1)
+		snprintf(which, sizeof(which), "of the last flush (%zu traced, every %.2f s)",
+			 f->n, f->period);
 	else
-		snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
-			 "trimming on memcg statistics up to 2 s old (flushes not traced: "
-			 "--trace-priority, 6.10+)");
+		snprintf(which, sizeof(which), "%s", f->n ? "of the last flush (1 traced; "
+			 "the one before taken 2 s earlier)" : "up to 2 s old (flushes "
+			 "not traced: --trace-priority, 6.10+)");
+	snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
+		 "trimming on memcg statistics %s", which);
 	note(m, buf);
 }
 

@@ -501,7 +501,9 @@ void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 	pid_t pid;
 	int64_t v;
 
-	if (trace_parse_flush_line(s, len, &v)) {
+	/* vmscan events are most of the lines: only the rest may be a flush */
+	if (t->has_flush_event && !memmem(s, len, ": mm_vmscan_", 12) &&
+	    trace_parse_flush_line(s, len, &v)) {
 		count_flush(t, v);
 		return;
 	}

@@ -1165,19 +1165,21 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 			struct split_out *out)
 {
 	struct split_in one = *in;
+	struct split_out o;
 	double a[2];
 	int j;
 
+	walk_all(in, node_cost, cg_cost, fit, out);
+	if (!(out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured))
+		return;             /* the time's shares explain it */
 	one.seen_n = 1;
 	one.seen_w[0] = 1;
 	for (j = 0; j < 2; j++) {
 		one.seen[0] = in->seen[j];
-		walk_all(&one, node_cost, cg_cost, fit, out);
-		a[j] = out->anon_pred;
+		walk_all(&one, node_cost, cg_cost, fit, &o);
+		a[j] = o.anon_pred;
 	}
-	walk_all(in, node_cost, cg_cost, fit, out);
-	if (out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
-		flush_split(in, node_cost, cg_cost, fit, a, out);
+	flush_split(in, node_cost, cg_cost, fit, a, out);
 }
 
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,

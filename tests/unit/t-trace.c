@@ -172,6 +172,7 @@ static void flush_counts(void)
 
 	memset(&t, 0, sizeof(t));
 	t.last_flush_ns = -1;
+	t.has_flush_event = 1;     /* as flush_enable() sets it */
 	tap_ok(trace_parse_flush_line(v612, strlen(v612), &ns) == 1 && ns == 31828312061000LL &&
 	       trace_parse_flush_line(child, strlen(child), &ns) == 0,
 	       "trace-5.1 a root's rstat_locked line is a flush at its stamp; a child cgroup's is not");
