@@ -47,7 +47,7 @@ COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
 	collector/parse.o collector/kv.o collector/frame.o collector/store.o \
-	collector/facts.o collector/pace.o collector/trace.o collector/lrugen.o collector/folios.o $(COMMON_OBJS)
+	collector/facts.o collector/pace.o collector/trace.o collector/refresh.o collector/lrugen.o collector/folios.o $(COMMON_OBJS)
 IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyzer/cmd/attribute_whatif.o \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
@@ -67,6 +67,8 @@ UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
 	tests/unit/t-folios tests/unit/t-grain
 BENCH_BINS = bench/floor bench/cpu bench/hog
+# programs the command tests run (tests/tools/)
+TEST_TOOLS = tests/tools/mlock-pages
 
 PROGRAMS = build/vmscope-collect build/vmscope
 
@@ -139,10 +141,11 @@ $(UNIT_TESTS):
 bench/floor: bench/floor.o collector/readall.o collector/parse.o collector/kv.o
 bench/cpu: bench/cpu.o
 bench/hog: bench/hog.o
-$(BENCH_BINS):
+tests/tools/mlock-pages: tests/tools/mlock-pages.o
+$(BENCH_BINS) $(TEST_TOOLS):
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^
 
-test: all $(UNIT_TESTS) bench/hog
+test: all $(UNIT_TESTS) bench/hog $(TEST_TOOLS)
 	@SANITIZE=$(SANITIZE) tests/run.sh
 
 # BENCH_KILL9: how many times bench/kill9.sh kills the collector
@@ -180,7 +183,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/man/man1/vmscope.1
 
 clean:
-	rm -rf build $(UNIT_TESTS) $(BENCH_BINS)
+	rm -rf build $(UNIT_TESTS) $(BENCH_BINS) $(TEST_TOOLS)
 	find . -name '*.[od]' -delete
 
 .PHONY: all test bench install uninstall clean FORCE mutate mutate-smoke fuzz fuzz-build fuzz-smoke

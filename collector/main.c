@@ -24,6 +24,7 @@
 #include "kv.h"
 #include "opts.h"
 #include "pace.h"
+#include "refresh.h"
 #include "source.h"
 #include "store.h"
 #include "trace.h"
@@ -99,6 +100,7 @@ struct collector {
 	struct source_set sources;
 	const char **tags;           /* sources.v[i].tag, "trace", "lru_gen", "folios" */
 	struct trace_prio trace;     /* --trace-priority */
+	struct stat_refresh refresh; /* --stat-refresh */
 	struct lrugen_src lrugen;    /* --lru-gen */
 	struct folio_census folios;  /* --folios */
 	int census_taken;            /* the last sample's is in */
@@ -235,6 +237,11 @@ static int setup_sources(struct collector *c, char **cg_dir, char *names,
 			snprintf(names + strlen(names), cap - strlen(names),
 				 "%s%s", *names ? "," : "", s->v[i].tag);
 	}
+	if (o->stat_refresh) {
+		if (stat_refresh_open(&c->refresh, root))
+			return -1;
+		snprintf(names + strlen(names), cap - strlen(names), ",stat_refresh");
+	}
 	c->tags[s->nr] = "trace";
 	if (o->trace) {
 		if (trace_prio_start(&c->trace, root))
@@ -276,6 +283,7 @@ static int take_census(struct collector *c)
  */
 static int read_sources(struct collector *c, int64_t mono_ns, int last)
 {
+	stat_refresh_now(&c->refresh);
 	if (source_set_read(&c->sources, &c->kv))
 		return -1;
 	if (last && c->o->folios && !c->census_taken && take_census(c))
@@ -572,6 +580,7 @@ int main(int argc, char **argv)
 	c.o = &o;
 	c.child_status = -1;
 	c.trace.fd = -1;
+	c.refresh.fd = -1;
 	c.folios.flags_fd = c.folios.cgroup_fd = -1;
 	kv_list_init(&c.kv);
 	rc = collect(&c);
@@ -583,6 +592,7 @@ int main(int argc, char **argv)
 	if (rc && c.child > 0)
 		wait_command(&c);
 	trace_prio_stop(&c.trace);
+	stat_refresh_close(&c.refresh);
 	lrugen_stop(&c.lrugen);
 	folios_close(&c.folios);
 	free(c.lrugen_memcg);

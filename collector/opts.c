@@ -12,6 +12,7 @@
 enum {
 	OPT_LABEL = 256, OPT_TAG, OPT_MEMINFO, OPT_ZONEINFO, OPT_CGROUP,
 	OPT_PSI, OPT_TRACE, OPT_LRU_GEN, OPT_FOLIOS, OPT_COMMIT, OPT_ROOT, OPT_VERSION,
+	OPT_STAT_REFRESH,
 };
 
 struct opt_spec {
@@ -33,6 +34,7 @@ static const struct opt_spec specs[] = {
 	{ "cgroup", OPT_CGROUP, "PATH", "also sample this memory cgroup (v1 or v2)" },
 	{ "psi", OPT_PSI, NULL, "also sample /proc/pressure/memory" },
 	{ "trace-priority", OPT_TRACE, NULL, "also count reclaim passes per priority from the vmscan tracepoints (root)" },
+	{ "stat-refresh", OPT_STAT_REFRESH, NULL, "fold the per-CPU vmstat diffs before each sample (/proc/sys/vm/stat_refresh, root)" },
 	{ "lru-gen", OPT_LRU_GEN, NULL, "also sample MGLRU generations from debugfs lru_gen_full (root)" },
 	{ "folios", OPT_FOLIOS, NULL, "in the last sample, count the LRU folios by size from /proc/kpageflags (root)" },
 	{ "commit-interval", OPT_COMMIT, "SECONDS", "commit at least this often (default 30): the most a reader lags" },
@@ -151,6 +153,7 @@ static int apply(struct collect_opts *o, int c, const char *arg)
 	case OPT_ZONEINFO: o->zoneinfo = 1; return 0;
 	case OPT_PSI: o->psi = 1; return 0;
 	case OPT_TRACE: o->trace = 1; return 0;
+	case OPT_STAT_REFRESH: o->stat_refresh = 1; return 0;
 	case OPT_LRU_GEN: o->lru_gen = 1; return 0;
 	case OPT_FOLIOS: o->folios = 1; return 0;
 	case OPT_CGROUP: o->cgroup = arg; return 0;

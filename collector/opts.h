@@ -25,6 +25,7 @@ struct collect_opts {
 	size_t nr_tags;
 	int meminfo, zoneinfo, psi, trace, quiet;
 	int lru_gen;             /* --lru-gen */
+	int stat_refresh;        /* --stat-refresh */
 	int folios;              /* --folios */
 	const char *cgroup;      /* --cgroup as given */
 	const char *root;        /* --root, "" for the real machine */

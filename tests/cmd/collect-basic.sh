@@ -158,4 +158,34 @@ is "$rc" 0 "collect-3.3 a census that cannot be read ends the run as usual"
 check "collect-3.4 with a warning" grep -q "warning: no folio census: cannot read /proc/kpageflags" "$TMP/out"
 is "$(q "$TMP/nf.db" "SELECT count(*), sum(source = 'folios') FROM (SELECT DISTINCT seq, source FROM counter_values)")" "2|0" \
 	"collect-3.5 both samples are stored, without a census"
+# --stat-refresh: three locked pages stay in their CPU's vmstat diff (the
+# fold threshold is tens of pages) until vmstat_update() folds them, about
+# once a second (mlock-pages spins: an idle CPU folds at once); folded
+# before each sample, nr_mlock shows the mlock() in the first samples
+# after the command starts and the munlock() 0.5 s later (the steps of
+# nr_mlock, as "t:step", t in tenths of a second)
+mlock_steps() { q "$1" "SELECT group_concat(t10 || ':' || step, ' ') FROM (SELECT seq, CAST(t * 10 AS INT) AS t10,
+	value - lag(value) OVER (ORDER BY seq) AS step FROM counter_values
+	WHERE source = 'vmstat' AND name = 'nr_mlock') WHERE step != 0 ORDER BY seq"; }
+if ! need_root; then
+	skip "collect-4.1 --stat-refresh shows a few locked pages at once" "needs root to write /proc/sys/vm/stat_refresh"
+else
+	rc=$(run_rc "$TMP/out" "$COLLECT" -q -i 0.05 --stat-refresh -o "$TMP/sr.db" -- \
+		"$TOP/tests/tools/mlock-pages" 3 0.5)
+	is "$rc" 0 "collect-4.0 a run around three locked pages"
+	is "$(q "$TMP/sr.db" 'SELECT sources FROM run')" "vmstat,stat_refresh" "collect-4.0.1 the run lists stat_refresh"
+	steps=$(mlock_steps "$TMP/sr.db")
+	if [ -n "$steps" ] && echo "$steps" | tr ' ' '\n' | grep -qv '^[0-9]*:-\?3$'; then
+		skip "collect-4.1 --stat-refresh shows a few locked pages at once" "another process locked memory meanwhile ($steps)"
+	else
+		# the lock by 0.3 s (started after the first sample), the unlock
+		# 0.5 s later, allowing for a loaded machine's late samples
+		echo "$steps" | grep -Eq '^[0-2]:3 [5-7]:-3$' &&
+			pass "collect-4.1 --stat-refresh shows a few locked pages at once ($steps)" ||
+			fail "collect-4.1 --stat-refresh shows a few locked pages at once" "nr_mlock steps $steps"
+	fi
+fi
+rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/noflags" -i 0.05 -n 2 --stat-refresh -o "$TMP/nsr.db")
+is "$rc" 1 "collect-4.2 --stat-refresh where stat_refresh cannot be written: an error"
+check "collect-4.3 that says which file" grep -q "cannot open $TMP/noflags/proc/sys/vm/stat_refresh" "$TMP/out"
 done_testing
