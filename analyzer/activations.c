@@ -71,7 +71,7 @@ static void spread(struct activations *a)
 
 		if (!(s->act > 0))
 			continue;
-		while (lo < a->n && a->iv[lo].t1 <= s->t0 - SPLIT_VMSTAT_FOLD_S)
+		while (lo < a->n && a->iv[lo].t1 <= s->t0 - a->fold_s)
 			lo++;
 		for (hi = lo; hi < a->n && a->iv[hi].t0 < s->t1 + SPLIT_MEMCG_FLUSH_S; hi++)
 			for (r = 0; r < NR_ACT; r++)
@@ -167,6 +167,10 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	memset(a, 0, sizeof(*a));
 	for (k = 0; k < NR_GAP; k++)
 		gap[k] = NAN;              /* a run without samples: none */
+	rc = rundb_has_source(db, path, run_id, "stat_refresh");
+	if (rc < 0)
+		return -1;
+	a->fold_s = split_fold_lag(rc);
 	rc = metric_stream_open(&ms, db, path, run_id);
 	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
 	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");
@@ -221,8 +225,9 @@ static double carried_into(const struct activations *a, double t1)
 /* The next interval after i whose window (t0, t1] meets, from a->near. */
 static size_t next_near(const struct activations *a, size_t i, double t0, double t1)
 {
-	for (; i < a->n && a->iv[i].t0 - SPLIT_VMSTAT_FOLD_S < t1; i++)
-		if (a->iv[i].act > 0 && split_refault_window(t0, t1, a->iv[i].t0, a->iv[i].t1))
+	for (; i < a->n && a->iv[i].t0 - a->fold_s < t1; i++)
+		if (a->iv[i].act > 0 &&
+		    split_refault_window(a->fold_s, t0, t1, a->iv[i].t0, a->iv[i].t1))
 			return i;
 	return a->n;
 }
@@ -241,8 +246,9 @@ static int act_who(int r)
 int activations_shown(struct activations *a, double t0, double t1)
 {
 	/* passed for good: no later interval can meet their window */
-	while (a->near < a->n && !split_refault_window(t0, INFINITY,
-						       a->iv[a->near].t0, a->iv[a->near].t1))
+	while (a->near < a->n &&
+	       !split_refault_window(a->fold_s, t0, INFINITY, a->iv[a->near].t0,
+				     a->iv[a->near].t1))
 		a->near++;
 	return next_near(a, a->near, t0, t1) < a->n || carried_into(a, t1) > 0;
 }

@@ -67,6 +67,9 @@ struct activations {
 	 * many of kswapd's walks may have been boosted: model/split.h
 	 * boost_rate); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
+	/* how much older an activation can be than the interval showing it
+	 * (split_fold_lag(): 0 where the samples were folded) */
+	double fold_s;
 	struct run_census census;  /* the LRU folios by size (--folios) */
 	struct run_flushes flushes;   /* root memcg statistics flushes */
 	/*

@@ -565,6 +565,15 @@ static void flush_note(const struct split_state *st, struct run_model *m)
 	note(m, buf);
 }
 
+/* Where /proc/vmstat's activations may lag the walks that saw them. */
+static void fold_note(const struct split_state *st, struct run_model *m)
+{
+	if (st->act.fold_s > 0)
+		note(m, "a file activation taken to have happened up to 1 s before the "
+			"sample that shows it (per-CPU counts not folded: no "
+			"vmscope-collect --stat-refresh)");
+}
+
 /* The grains of the run's folio census, and what the output says of them. */
 static void grain_notes(struct split_state *st, struct run_model *m)
 {
@@ -1042,6 +1051,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		a->cost_inputs = st->node_cost.inputs;
 		if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
 			note(m, "the cgroup's lists were not recorded: node lists used");
+		fold_note(st, m);
 		flush_note(st, m);
 		if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
 		    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)

@@ -126,6 +126,21 @@ int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
 	return first_row(db, path, st, NULL, prev);
 }
 
+int rundb_has_source(sqlite3 *db, const char *path, int64_t run_id,
+		     const char *source)
+{
+	sqlite3_stmt *st;
+	int64_t has = 0;
+
+	/* sources is a comma-separated list: "vmstat,zoneinfo,trace" */
+	if (db_prepare(db, path, "SELECT instr(',' || coalesce(sources, '') || ',', "
+		       "',' || ?2 || ',') > 0 FROM run WHERE id = ?1", &st))
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
+	return first_row(db, path, st, NULL, &has) < 0 ? -1 : has != 0;
+}
+
 /* rundb_last_values(): the most names one pass looks for */
 #define RUNDB_LAST_MAX 8
 

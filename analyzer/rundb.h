@@ -48,6 +48,13 @@ int rundb_boot_predecessor(sqlite3 *db, const char *path, int64_t run_id,
 			   int64_t *prev);
 
 /*
+ * Whether the run recorded `source` (run.sources, e.g. "stat_refresh"):
+ * 1 yes, 0 no (or no such run), -1 error.
+ */
+int rundb_has_source(sqlite3 *db, const char *path, int64_t run_id,
+		     const char *source);
+
+/*
  * The values of n counters of `source` at the last sample of a run that
  * has each, in one pass over the run: out[i] NAN where names[i] is not
  * recorded.  0, or -1 (reported).

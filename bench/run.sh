@@ -13,6 +13,8 @@
 #    of /proc/PID/schedstat, 3 s after the start and 2 s before the end,
 #    per second (steady_cpu()), which needs no start-up subtracted.
 #  - peak RSS of the collector (wait4's ru_maxrss).
+#  - --stat-refresh (root): a 1 s collector with it beside the others, and
+#    the fold's CPU on the other CPUs (kworkers' time over 5000 folds).
 #  - the folio census (--folios), CPU of the one sample that takes it.
 #  - bytes on disk per sample at 1 s, idle and (with stress-ng) under load:
 #    the pages of the sample b-tree, from SQLite's dbstat, over the samples.
@@ -56,6 +58,23 @@ SADC=""
 for p in /usr/lib/sysstat/sadc /usr/lib64/sa/sadc /usr/libexec/sysstat/sadc; do
 	[ -x "$p" ] && SADC=$p && break
 done
+
+# --stat-refresh (root): a collector with it in every round, and the
+# fold's cost on the other CPUs: the kworkers' CPU time (clock ticks,
+# /proc/*/task/*/stat) over a burst of folds
+REFRESH=""
+[ -w /proc/sys/vm/stat_refresh ] && REFRESH=1
+kworker_ticks() {
+	cat /proc/[0-9]*/task/[0-9]*/stat 2>/dev/null |
+		awk '$2 ~ /^\(kworker/ { s += $14 + $15 } END { print s + 0 }'
+}
+fold_us="n/a (needs root)"
+if [ -n "$REFRESH" ]; then
+	k0=$(kworker_ticks)
+	for i in $(seq 5000); do echo 1 > /proc/sys/vm/stat_refresh; done
+	fold_us=$(awk -v t=$(( $(kworker_ticks) - k0 )) -v hz="$(getconf CLK_TCK)" \
+		'BEGIN { printf "%.0f", t * 1e6 / hz / 5000 }')
+fi
 
 # the one-sample runs measure start-up cost, 5 times for a median
 for i in 1 2 3 4 5; do
@@ -136,7 +155,7 @@ steady_cpu() {
 # each in its own 100 ms of the second.
 ph() { sleep "0.$1"; }
 for r in $(seq "$ROUNDS"); do
-	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"*
+	rm -f "$OUT"/c01.db* "$OUT"/c1.db* "$OUT/batch.db"* "$OUT/sr1.db"*
 	$CPU $FLOOR 0.1 "$N01" "$OUT/fl01" > "$OUT/f01" &
 	(ph 050; exec $CPU $COLLECT -q -i 0.1 -n "$N01" -o "$OUT/c01.db" > "$OUT/c01") &
 	(ph 225; exec $CPU $FLOOR 1 "$N1" "$OUT/fl1" > "$OUT/f1") &
@@ -145,13 +164,19 @@ for r in $(seq "$ROUNDS"); do
 	w2=$!
 	(ph 625; exec $CPU $COLLECT -q -i 1 -n "$N1" --commit-interval 1 -o "$OUT/batch.db" > "$OUT/b1") &
 	w3=$!
-	(ph 900; steady_cpu $w1 $w2 $w3 >> "$OUT/steady1") &
+	if [ -n "$REFRESH" ]; then
+		(ph 325; exec $CPU $COLLECT -q -i 1 -n "$N1" --stat-refresh -o "$OUT/sr1.db" > "$OUT/sr1") &
+		w4=$!
+	else
+		echo "cpu_us=0" > "$OUT/sr1"; w4=""
+	fi
+	(ph 900; steady_cpu $w1 $w2 $w3 $w4 >> "$OUT/steady1") &
 	if [ -n "$VMSTAT" ]; then ph 775; $CPU "$VMSTAT" -n 1 "$N1" > "$OUT/v1.out"; else echo "cpu_us=0" > "$OUT/v1.out"; fi &
 	if [ -n "$SADC" ]; then ph 875; rm -f "$OUT/sa1"; $CPU "$SADC" 1 "$N1" "$OUT/sa1" > "$OUT/s1"; else echo "cpu_us=0" > "$OUT/s1"; fi &
 	wait
 	tail -1 "$OUT/v1.out" > "$OUT/v1"
 	echo "$(per_sample "$OUT/f01" "$f_once" "$N01") $(per_sample "$OUT/c01" "$c_once" "$N01")" >> "$OUT/r01"
-	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1") $(per_sample "$OUT/v1" "$v_once" "$N1") $(per_sample "$OUT/s1" "$s_once" "$N1")" >> "$OUT/r1"
+	echo "$(per_sample "$OUT/f1" "$f_once" "$N1") $(per_sample "$OUT/c1" "$c_once" "$N1") $(per_sample "$OUT/b1" "$c_once" "$N1") $(per_sample "$OUT/v1" "$v_once" "$N1") $(per_sample "$OUT/s1" "$s_once" "$N1") $(per_sample "$OUT/sr1" "$c_once" "$N1")" >> "$OUT/r1"
 	lateness "$OUT/c01.db" 100000 >> "$OUT/late01"
 	lateness "$OUT/c1.db" 1000000 >> "$OUT/late1"
 	cat "$OUT/fl01" >> "$OUT/flate01"
@@ -163,10 +188,11 @@ done
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
 f01=$(col "$OUT/r01" 1); c01=$(col "$OUT/r01" 2)
 f1=$(col "$OUT/r1" 1); c1=$(col "$OUT/r1" 2); b1c=$(col "$OUT/r1" 3)
-v1=$(col "$OUT/r1" 4); s1=$(col "$OUT/r1" 5)
+v1=$(col "$OUT/r1" 4); s1=$(col "$OUT/r1" 5); sr1=$(col "$OUT/r1" 6)
 spread() { awk -v c="$2" '{print $c}' "$1" | sort -n | awk '{a[NR] = $1} END {printf "%s-%s", a[1], a[NR]}'; }
 f01s=$(spread "$OUT/r01" 1); f1s=$(spread "$OUT/r1" 1)
 sf1=$(col "$OUT/steady1" 1); sc1=$(col "$OUT/steady1" 2); sb1=$(col "$OUT/steady1" 3)
+ssr1=$(col "$OUT/steady1" 4)
 rss=$(sort -n "$OUT/rss" | tail -1)
 
 # bytes a sample takes in the sample b-tree's leaves: what the file grows
@@ -250,6 +276,11 @@ printf '%-44s %8s us %8s us %8s  %s\n' "CPU per sample at 1 s ($N1 samples)" "$f
 printf '%-44s %8s us %8s us %8s  %s\n' "  steady state (schedstat, 3 s to $((N1 - 2)) s)" "$sf1" "$sc1" "$(ratio "$sc1" "$sf1")" "<= 1.25x"
 printf '%-44s %8s us %8s us %8s\n' "  same, --commit-interval 1" "$f1" "$b1c" "$(ratio "$b1c" "$f1")"
 printf '%-44s %8s us %8s us %8s\n' "  same, steady state" "$sf1" "$sb1" "$(ratio "$sb1" "$sf1")"
+if [ -n "$REFRESH" ]; then
+	printf '%-44s %8s us %8s us %8s\n' "  same, --stat-refresh" "$f1" "$sr1" "$(ratio "$sr1" "$f1")"
+	printf '%-44s %8s us %8s us %8s\n' "  same, steady state" "$sf1" "$ssr1" "$(ratio "$ssr1" "$sf1")"
+fi
+printf '%-44s %10s %8s us\n' "  the fold's kworker CPU, per sample" "" "$fold_us"
 if [ -n "$VMSTAT" ]; then vr=$(ratio "$v1" "$f1"); else v1="n/a (vmstat not installed)"; vr=""; fi
 if [ -n "$SADC" ]; then sr=$(ratio "$s1" "$f1"); else s1="n/a (sysstat not installed)"; sr=""; fi
 printf '%-44s %8s us %8s us %8s\n' "  vmstat 1 (procps; stores nothing)" "$f1" "$v1" "$vr"

@@ -216,8 +216,8 @@ struct split_out {
  * differ from the sampler's:
  *   - /proc/vmstat folds each CPU's node-stat diffs into the global
  *     counter only past a threshold or every sysctl_stat_interval (HZ,
- *     mm/vmstat.c vmstat_update()): the event can be up to
- *     SPLIT_VMSTAT_FOLD_S older than the interval that shows it;
+ *     mm/vmstat.c vmstat_update()): the event can be up to fold_s
+ *     older than the interval that shows it (split_fold_lag());
  *   - the memcg statistic reaches the walk at the next stats flush:
  *     at once past the update threshold (v6.1 mem_cgroup_flush_stats()
  *     in prepare_scan_count()), else by the periodic flush, every
@@ -226,7 +226,14 @@ struct split_out {
  */
 #define SPLIT_VMSTAT_FOLD_S 1.0
 #define SPLIT_MEMCG_FLUSH_S 2.0
-int split_refault_window(double t0, double t1, double a0, double a1);
+int split_refault_window(double fold_s, double t0, double t1, double a0, double a1);
+
+/*
+ * The fold lag of a run's samples: SPLIT_VMSTAT_FOLD_S, or 0 where the
+ * collector folded the per-CPU diffs before each sample (--stat-refresh,
+ * collector/refresh.h).
+ */
+double split_fold_lag(int refreshed);
 
 /*
  * Whether a global walk of this kernel reads the root lruvec's list sizes

@@ -1310,9 +1310,14 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	out->start_share = in->has_prev ? fit.start_share : NAN;
 }
 
-int split_refault_window(double t0, double t1, double a0, double a1)
+int split_refault_window(double fold_s, double t0, double t1, double a0, double a1)
 {
-	return t1 > a0 - SPLIT_VMSTAT_FOLD_S && t0 < a1 + SPLIT_MEMCG_FLUSH_S;
+	return t1 > a0 - fold_s && t0 < a1 + SPLIT_MEMCG_FLUSH_S;
+}
+
+double split_fold_lag(int refreshed)
+{
+	return refreshed ? 0 : SPLIT_VMSTAT_FOLD_S;
 }
 
 int split_flushed_view(const int version[3])

@@ -257,6 +257,10 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 		argv[k++] = "--trace-priority";
 		argv[k++] = "--zoneinfo";
 	}
+	/* the few file activations that turn a walk to anon show in the
+	 * interval they happened in, not up to a second later (refresh.h) */
+	if (access("/proc/sys/vm/stat_refresh", W_OK) == 0)
+		argv[k++] = "--stat-refresh";
 	if (lrugen_enabled(""))   /* MGLRU on: record its generations too */
 		argv[k++] = "--lru-gen";
 	/* the model's scan granularity: the LRU folios' sizes at the end

@@ -344,6 +344,23 @@ walk_csv "2 6 7" 1 > lag.csv
 "$VMSCOPE" attribute lag.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > lag.out
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
 	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
+# samples folded before they were read (vmscope-collect --stat-refresh):
+# an activation happened in the interval that shows it, so a walk the
+# interval before did not see it; unfolded, the second before it may have
+walk_csv "3" 1 > fold.csv
+"$VMSCOPE" import fold.csv -o fold.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import fold.csv"
+cp fold.db folded.db
+q folded.db "UPDATE run SET sources = coalesce(sources, 'vmstat') || ',stat_refresh'"
+for f in fold folded; do
+	"$VMSCOPE" attribute "$f.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > "$f.out"
+	"$VMSCOPE" attribute "$f.db" > "$f.text"
+done
+is "$(cat fold.out) $(cat folded.out)" "3.0:file_refaults 3.0:unexplained" \
+	"attribute-1.66 a walk the interval before the activation shows: file_refaults where per-CPU counts may lag, unexplained in folded samples"
+check "attribute-1.67 the assumed line says where activations may be a second older" \
+	grep -q 'up to 1 s before the sample that shows it (per-CPU counts not folded' fold.text
+is "$(grep -c "per-CPU counts not folded" folded.text)" 0 "attribute-1.68 ... and not for folded samples"
 # activations shown once, walks in two intervals of their window that
 # need more refault walks than the interval's own (none) give: 3 kswapd
 # walks an interval, 7 anon pages each.  One walk of a reclaimer sees an

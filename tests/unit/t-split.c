@@ -1217,6 +1217,7 @@ static void hand_cases(void)
 	struct split_cost c = { 0, 0, 1, "" }, anon_heavy = { 10000, 0, 1, "" };
 	struct split_in in;
 	struct split_out o;
+	double lag;
 	int i;
 
 	/*
@@ -1303,12 +1304,18 @@ static void hand_cases(void)
 	 * happened up to vmstat_update()'s period (HZ) earlier, and reached
 	 * the walks up to the memcg periodic flush (FLUSH_TIME, 2 * HZ) later.
 	 */
-	tap_ok(split_refault_window(9.0, 9.25, 10.0, 10.25) &&
-	       !split_refault_window(8.75, 9.0, 10.0, 10.25),
+	lag = split_fold_lag(0);
+	tap_ok(split_refault_window(lag, 9.0, 9.25, 10.0, 10.25) &&
+	       !split_refault_window(lag, 8.75, 9.0, 10.0, 10.25),
 	       "split-5.2 a walk up to one second before the interval that shows the activation saw it, not earlier");
-	tap_ok(split_refault_window(12.0, 12.25, 10.0, 10.25) &&
-	       !split_refault_window(12.25, 12.5, 10.0, 10.25),
+	tap_ok(split_refault_window(lag, 12.0, 12.25, 10.0, 10.25) &&
+	       !split_refault_window(lag, 12.25, 12.5, 10.0, 10.25),
 	       "split-5.3 a walk up to two seconds after it saw it (the memcg stats flush), not later");
+	/* samples folded before they were read (--stat-refresh): no lag */
+	lag = split_fold_lag(1);
+	tap_ok(split_refault_window(lag, 10.0, 10.25, 10.0, 10.25) &&
+	       !split_refault_window(lag, 9.75, 10.0, 10.0, 10.25),
+	       "split-5.4 folded samples: a walk before the interval that shows the activation did not see it");
 	/*
 	 * A kswapd walk across two intervals: PAGEOUTRUN is counted once,
 	 * when balance_pgdat() begins.  40960 inactive file, no refaults:
