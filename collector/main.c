@@ -283,7 +283,6 @@ static int take_census(struct collector *c)
  */
 static int read_sources(struct collector *c, int64_t mono_ns, int last)
 {
-	stat_refresh_now(&c->refresh);
 	if (source_set_read(&c->sources, &c->kv))
 		return -1;
 	if (last && c->o->folios && !c->census_taken && take_census(c))
@@ -301,10 +300,13 @@ static int read_sources(struct collector *c, int64_t mono_ns, int last)
 /* last: the run's last sample, which takes the folio census (--folios) */
 static int take_sample(struct collector *c, long missed, int last)
 {
-	int64_t mono = pace_now_ns(CLOCK_MONOTONIC);
-	int64_t wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
-	int64_t t_us = (mono - c->start_mono_ns) / 1000;
+	int64_t mono, wall_us, t_us;
 
+	/* before the clock is read: it dates what /proc/vmstat shows */
+	stat_refresh_now(&c->refresh);
+	mono = pace_now_ns(CLOCK_MONOTONIC);
+	wall_us = pace_now_ns(CLOCK_REALTIME) / 1000;
+	t_us = (mono - c->start_mono_ns) / 1000;
 	if (read_sources(c, mono, last) ||
 	    frame_encode(&c->enc, &c->kv, c->tags) ||
 	    store_queue(&c->store, c->seq, t_us,
