@@ -493,8 +493,13 @@ static void seen_fill(const struct split_state *st, struct split_in *si)
 					     (int)lround((double)i * (n - 1) / (si->seen_n - 1)) : n - 1]];
 }
 
-/* The node's lists at time t: between the ring's samples around it. */
-static void lists_at(const struct split_state *st, double t, struct split_lists *l)
+/*
+ * The node's lists at time t: between the ring's samples around it;
+ * those two in around[] (NULL: not wanted), returning 1 where t falls
+ * strictly between two of them.
+ */
+static int lists_at(const struct split_state *st, double t, struct split_lists *l,
+		    struct split_lists around[2])
 {
 	const struct split_lists *a = NULL, *b = NULL;
 	double ta = 0, tb = 0, x;
@@ -511,13 +516,18 @@ static void lists_at(const struct split_state *st, double t, struct split_lists 
 	}
 	if (!b || ta > t || !(tb > ta)) {
 		*l = *a;              /* before the oldest, or the newest */
-		return;
+		return 0;
 	}
 	x = (t - ta) / (tb - ta);
+	if (around) {
+		around[0] = *a;
+		around[1] = *b;
+	}
 	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
 	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
 	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
 	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+	return x > 0;
 }
 
 /*
@@ -534,11 +544,11 @@ static int seen_traced(const struct split_state *st, struct split_in *si)
 		return 0;
 	si->seen_known = 1;
 	si->seen_n = 1;
-	lists_at(st, before, &si->seen[0]);
+	si->has_bracket = lists_at(st, before, &si->seen[0], si->seen_bracket);
 	si->seen_w[0] = 1;
 	if (!isnan(inside) && st->t1 > st->t0) {
 		si->seen_n = 2;
-		lists_at(st, inside, &si->seen[1]);
+		lists_at(st, inside, &si->seen[1], NULL);
 		si->seen_w[0] = (inside - st->t0) / (st->t1 - st->t0);
 		si->seen_w[1] = 1 - si->seen_w[0];
 	}

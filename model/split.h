@@ -156,6 +156,17 @@ struct split_in {
 	 * (split_walk.c place_flush()) */
 	int seen_known;
 	/*
+	 * with seen_known: the samples around the last flush before the
+	 * interval, which seen[0] lies between as the lists' straight line
+	 * between them would (has_bracket 0: the flush fell on a sample, or
+	 * before the first).  The lists can grow in a step anywhere between
+	 * two samples (a writer starts), so the attribution takes the one
+	 * of the three under which the walks scan the nearest to the anon
+	 * measured (split_walk.c pick_in_bracket()).
+	 */
+	struct split_lists seen_bracket[2];
+	int has_bracket;
+	/*
 	 * attribution only: the anon pages measured (pgscan_anon); the walk
 	 * then takes the one flushed view under which it scans the nearest
 	 * amount (the views are what the flush can have held, so the choice

@@ -981,17 +981,21 @@ static int anon_let_in(const struct split_in *in)
 
 /*
  * What the attribution fits to the anon pages measured (split_walk()):
- * the share of the scan on the first sample's lists, and how many of the
- * lag window's activations beyond the interval's own its walks saw.
+ * the share of the scan on the first sample's lists, how many of the
+ * lag window's activations beyond the interval's own its walks saw, and
+ * the share of the anon efficiency measured so far (pgsteal_anon /
+ * pgscan_anon) that the walks' own anon pages freed (fit_anon_freed()).
  */
 struct walk_fit {
-	double start_share, extra_refaults;
+	double start_share, extra_refaults, anon_freed;
 };
 
-static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
+static void replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			     const struct split_cost *cost, const struct walk_fit *fit,
 			     struct split_reclaim_out *o, double *refault_share)
 {
+	struct split_in freeing;
+	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
 			      r == RC_DIRECT, 0, 0, 0 };
@@ -1002,6 +1006,11 @@ static void replay_reclaimer(const struct split_in *in, enum reclaimer r,
 	if (!(m.s > 0))
 		return;
 	o->active = 1;
+	if (fit->anon_freed < 1) {
+		freeing = *measured;
+		freeing.eff_anon = known_efficiency(measured->eff_anon) * fit->anon_freed;
+		in = &freeing;
+	}
 	/*
 	 * kswapd scanned but started no walk (PAGEOUTRUN is counted when
 	 * balance_pgdat() begins): the walk of the interval before goes on
@@ -1182,6 +1191,34 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 	flush_split(in, node_cost, cg_cost, fit, a, out);
 }
 
+/*
+ * The one traced flush before the interval, between two samples
+ * (in->has_bracket): the view on the straight line between them, or
+ * either sample's lists, whichever the walks scan the nearest to the
+ * measured anon under, as a ratio; on a tie the straight line's.
+ */
+static void pick_in_bracket(const struct split_in *in, const struct split_cost *node_cost,
+			    const struct split_cost *cg_cost, const struct walk_fit *fit,
+			    struct split_out *out)
+{
+	struct split_in one = *in;
+	struct split_out o;
+	double best, d;
+	int j;
+
+	walk_all(in, node_cost, cg_cost, fit, out);
+	best = fabs(log((out->anon_pred + 1) / (in->anon_measured + 1)));
+	for (j = 0; j < 2; j++) {
+		one.seen[0] = in->seen_bracket[j];
+		walk_all(&one, node_cost, cg_cost, fit, &o);
+		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
+		if (d < best) {
+			best = d;
+			*out = o;
+		}
+	}
+}
+
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, const struct walk_fit *fit,
 		       int may_split, struct split_out *out)
@@ -1192,6 +1229,8 @@ static void walk_views(const struct split_in *in, const struct split_cost *node_
 		place_flush(in, node_cost, cg_cost, fit, out);
 	else if (measured && in->seen_n > 1 && !in->seen_known)
 		pick_view(in, node_cost, cg_cost, fit, may_split, out);
+	else if (measured && in->seen_known && in->seen_n == 1 && in->has_bracket)
+		pick_in_bracket(in, node_cost, cg_cost, fit, out);
 	else
 		walk_all(in, node_cost, cg_cost, fit, out);
 }
@@ -1297,15 +1336,72 @@ static int fits(const struct split_in *in)
 	return !isnan(in->anon_measured) && !in->has_expected;
 }
 
+/*
+ * The least share of the measured anon efficiency a walk's own anon
+ * pages free: above 0, where efficiency() takes a rate as unknown.
+ */
+#define ANON_FREED_MIN 0.02
+
+/*
+ * A walk that lets anon in frees little of it at once: shrink_folio_list()
+ * starts the swap write of an anon folio and keeps it (PG_reclaim), and it
+ * is freed by a later pass once folio_end_writeback() has rotated it to
+ * the list's tail (v6.1 and v6.18).  pgsteal_anon / pgscan_anon, the
+ * efficiency measured so far, counts those later frees; a walk's own
+ * anon frees between none and that, so a walk that saw a refault reclaims
+ * mostly file and goes deeper than the measured rate says (lab, 6.1: one
+ * kswapd walk from level 12 to 4 scanning 1505 anon pages after one
+ * activation).  Where the interval's walks scan less anon than measured,
+ * the attribution takes the share that scans it (bisection: less freed,
+ * deeper refault walks, more anon), down to ANON_FREED_MIN.
+ */
+static void fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, lo = ANON_FREED_MIN, hi = 1, now, anon, best;
+	int it;
+
+	if (!(want > 0))
+		return;
+	now = anon_under(in, node_cost, cg_cost, f, out);
+	f.anon_freed = ANON_FREED_MIN;
+	anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (now >= want || !(anon > now))
+		return;             /* explained, or no walk that goes deeper */
+	best = fabs(now - want);
+	if (fabs(anon - want) < best) {
+		best = fabs(anon - want);
+		fit->anon_freed = ANON_FREED_MIN;
+	}
+	if (!(anon > want))
+		return;             /* the deepest walks scan too little: taken */
+	for (it = 0; it < 20; it++) {
+		f.anon_freed = (lo + hi) / 2;
+		anon = anon_under(in, node_cost, cg_cost, f, out);
+		if (anon > want)
+			lo = f.anon_freed;
+		else
+			hi = f.anon_freed;
+		if (fabs(anon - want) < best) {
+			best = fabs(anon - want);
+			fit->anon_freed = f.anon_freed;
+		}
+	}
+}
+
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0 };
+	struct walk_fit fit = { 0.5, 0, 1 };
 
 	if (fits(in) && in->has_prev)
 		fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (fits(in))
 		fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
+	if (fits(in))
+		fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	walk_views(in, node_cost, cg_cost, &fit, 1, out);
 	out->start_share = in->has_prev ? fit.start_share : NAN;
 }

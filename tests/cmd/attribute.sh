@@ -231,6 +231,25 @@ is "$(tr '\n' ' ' < flush.out)" "2.5 207 3.0 216 3.5 44 4.0 0 4.5 0 5.0 0 " \
 	"attribute-1.61 traced flushes: SCAN_FRACT on the 3-page view until the flush at 3.1 (207 anon predicted first), then cache trim (0)"
 check "attribute-1.62 untraced, the prediction still lets anon in a second after the flush (the window's samples)" \
 	grep -q '^4.0 [1-9]' noflush.out
+# the flush came between two samples, at 1.9 s: the file list held 3
+# pages at 1.5 and 9000 at 2.0, so the flush held anything in between.
+# The walk of (2.0, 2.5] scanned 207 anon of its 225 pages, as on the
+# 3-page view (SCAN_FRACT down to level 8): the attribution takes the
+# sample before, and no swapped page is left unexplained
+awk 'BEGIN {
+	print "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file," \
+	      "nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages," \
+	      "trace.memcg_flush_t_us"
+	for (i = 0; i <= 6; i++) {
+		t = i / 2; f = t >= 2 ? 9000 : 3
+		if (t >= 2.5) { s = 225; a = 207; r = 200; w = 1; o = 100 }
+		printf "%.1f,%d,%d,%d,%d,%d,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, o, a, s - a, f,
+			(t >= 2 ? 1900000 : 0) } }' > bracket.csv
+intervals_of bracket 6.12.0 100 '$3 == "all" && $8 > 0 { print $2, $7, $10 }'
+is "$(cat bracket.out)" "2.5 small_inactive_file 0" \
+	"attribute-1.69 a flush between two samples: the swap-out small_inactive_file, as on the sample before (the prediction's straight line, 7200 pages at 1.9 s, trims at every level: 0 anon)"
+"$VMSCOPE" attribute bracket.db --format csv | tr -d '"' > bracket.text
+is "$(awk -F, '$3 == "unexplained" { print $4 }' bracket.text)" 0 "attribute-1.70 ... none of it unexplained"
 "$VMSCOPE" attribute flush.db > flush.out
 check "attribute-1.63 the assumed line counts the traced flushes" \
 	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out

@@ -1599,6 +1599,45 @@ static void traced_flush(struct split_in *in, double ref)
 }
 
 /*
+ * The one traced flush before the interval fell between two samples, at
+ * which the inactive file list held 3 and 3003 pages: a writer started
+ * somewhere in between, so the flush held 3 pages, or 3003, or anything
+ * on the way.  The reference's flush held 3 (a kswapd walk of 225 pages,
+ * SCAN_FRACT down to level 8: 207.2 anon).  A prediction takes the
+ * straight line, 1503 at the flush's time (1503 >> q > 0 from level 10:
+ * 11 + 23 anon at levels 12 and 11); the attribution, which reads the
+ * 207.2 measured, the end of the bracket that scans it.
+ */
+static void flush_in_bracket(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	static const double line[1] = { 1503 };
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	struct ref k = stale_ref(3);
+	double want = ref_walk_anon(&k, 225);
+
+	stale_walk(&in, RC_KSWAPD, v612, line, 1, NAN);
+	in.seen_known = 1;
+	in.seen_w[0] = 1;
+	in.has_bracket = 1;
+	in.seen_bracket[0] = in.seen_bracket[1] = in.node;
+	in.seen_bracket[0].inactive_file = 3;
+	in.seen_bracket[1].inactive_file = 3003;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(want - 207.2) < 0.1 && o.anon_pred < 0.5 * want,
+	       "split-8.20 a flush between two samples: the prediction takes the straight line between them (%.1f)",
+	       o.anon_pred);
+	in.anon_measured = want;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - want) < 1e-6 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] == o.anon_pred,
+	       "split-8.21 the attribution takes the sample before, 3 pages: all %.1f anon explained, small_inactive_file (ref %.1f)",
+	       o.anon_pred, want);
+}
+
+/*
  * A flush between the walks of one interval: three kswapd walks of 225
  * pages, the first deciding on a flush that held 3 inactive file pages
  * (SCAN_FRACT down to level 8: 207.2 anon), the two after the flush on
@@ -1788,6 +1827,50 @@ static void costs(void)
 	tap_ok(!c.known, "split-3.4 before 5.8 the cost inputs are not in /proc/vmstat");
 }
 
+/*
+ * A walk that lets anon in frees none of it at once: shrink_folio_list()
+ * starts an anon folio's swap write and keeps it, and a later pass frees
+ * it once the write is done (v6.1 and v6.18).  The reference's anon
+ * batches here free nothing, while the efficiency measured before, which
+ * counts those later frees, is 0.5.  Six direct walks at swappiness 100,
+ * zero costs, two of them after a refault: a trim walk scans file only
+ * (9, 19 and 39 at levels 12 to 10: 67), a refault walk SCAN_FRACT, half
+ * of each list's target, reclaiming file only: 12 + 25 + 51 anon at
+ * levels 12 to 10 and two batches of level 9 (64): 152, where it would
+ * have stopped after level 10's first batch (12 + 25 + 32) had half its
+ * anon been freed.  The attribution reads the 304 anon pages measured:
+ * it explains them.
+ */
+static void anon_freed_later(void)
+{
+	struct ref k = base(100, 40000), before;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out out;
+	int w, act = 0;
+
+	k.eff_anon = 0;
+	before = k;
+	for (w = 0; w < 6; w++) {
+		if (w % 3 == 0) {
+			k.refault_seen = 1;
+			act++;
+		}
+		direct_walk(&k);
+	}
+	model_view(&k, &before, RC_DIRECT, &in);
+	in.activate_file = act;
+	in.eff_anon = 0.5;
+	in.eff_file = 0.9;
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	split_walk(&in, &cost, &cost, &out);
+	tap_ok(in.anon_measured == 304 &&
+	       fabs(out.anon_pred - in.anon_measured) <= 0.05 * in.anon_measured &&
+	       out.r[RC_DIRECT].anon_by[CAUSE_FILE_REFAULTS] == out.anon_pred,
+	       "split-19.1 refault walks whose anon frees nothing at once: the %.0f anon pages "
+	       "measured are explained, file_refaults (%.1f)", in.anon_measured, out.anon_pred);
+}
+
 int main(void)
 {
 	reference_walks();
@@ -1807,5 +1890,7 @@ int main(void)
 	hand_cases();
 	stale_cases();
 	costs();
+	flush_in_bracket();
+	anon_freed_later();
 	return tap_done();
 }
