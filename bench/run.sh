@@ -183,7 +183,7 @@ for r in $(seq "$ROUNDS"); do
 	cat "$OUT/fl1" >> "$OUT/flate1"
 	field maxrss_kb "$OUT/c01" >> "$OUT/rss"
 	field maxrss_kb "$OUT/c1" >> "$OUT/rss"
-	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc $(tail -1 "$OUT/r1") us, steady state floor/collector/commit-1s $(tail -1 "$OUT/steady1")us"
+	echo "  round $r: 0.1 s floor/collector $(tail -1 "$OUT/r01") us, 1 s floor/collector/commit-1s/vmstat/sadc/stat-refresh $(tail -1 "$OUT/r1") us, steady state floor/collector/commit-1s/stat-refresh $(tail -1 "$OUT/steady1")us"
 done
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
 f01=$(col "$OUT/r01" 1); c01=$(col "$OUT/r01" 2)
