@@ -24,21 +24,20 @@ int stat_refresh_open(struct stat_refresh *r, const char *root)
 	return 0;
 }
 
-int stat_refresh_now(struct stat_refresh *r)
+void stat_refresh_now(struct stat_refresh *r)
 {
 	if (r->fd < 0)
-		return 0;
+		return;
 	/*
 	 * Older kernels answer EINVAL when a statistic is negative, which
 	 * they check after the fold: the fold is done all the same.
 	 */
 	if (pwrite(r->fd, "1", 1, 0) == 1 || errno == EINVAL)
-		return 0;
+		return;
 	if (!r->warned)
 		warning("--stat-refresh: writing %s failed (%s): samples go on "
 			"unfolded", STAT_REFRESH, strerror(errno));
 	r->warned = 1;
-	return 0;
 }
 
 void stat_refresh_close(struct stat_refresh *r)

@@ -26,11 +26,8 @@ struct stat_refresh {
 /* Open root + /proc/sys/vm/stat_refresh for writing; -1 with a message. */
 int stat_refresh_open(struct stat_refresh *r, const char *root);
 
-/*
- * Fold now.  A failure costs the sample its fold, not the run: warned
- * about once, 0 returned either way.
- */
-int stat_refresh_now(struct stat_refresh *r);
+/* Fold now.  A failure costs the sample its fold, not the run: warned once. */
+void stat_refresh_now(struct stat_refresh *r);
 
 void stat_refresh_close(struct stat_refresh *r);
 

@@ -185,6 +185,15 @@ else
 			fail "collect-4.1 --stat-refresh shows a few locked pages at once" "nr_mlock steps $steps"
 	fi
 fi
+# a fold that fails mid-run (/dev/full: ENOSPC) costs the samples their
+# fold, not the run: one warning, every sample stored
+mkdir -p "$TMP/fullfold/proc/sys/vm"
+ln -s /proc/vmstat "$TMP/fullfold/proc/vmstat"
+ln -s /dev/full "$TMP/fullfold/proc/sys/vm/stat_refresh"
+rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/fullfold" -i 0.05 -n 3 --stat-refresh -o "$TMP/ff.db")
+is "$rc $(grep -c 'warning: --stat-refresh: writing /proc/sys/vm/stat_refresh failed' "$TMP/out")" "0 1" \
+	"collect-4.4 a fold that fails: one warning, the run goes on"
+is "$(q "$TMP/ff.db" "SELECT count(*) FROM samples")" 3 "collect-4.5 ... and keeps its samples"
 rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/noflags" -i 0.05 -n 2 --stat-refresh -o "$TMP/nsr.db")
 is "$rc" 1 "collect-4.2 --stat-refresh where stat_refresh cannot be written: an error"
 check "collect-4.3 that says which file" grep -q "cannot open $TMP/noflags/proc/sys/vm/stat_refresh" "$TMP/out"
