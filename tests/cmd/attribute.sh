@@ -214,15 +214,16 @@ is "$(grep ',unexplained,' noboot.out | cut -d, -f4)" "99" \
 # 95 + 34 x 191 / 208 = 207.2 anon (split-8.10's reference); after the
 # second flush the walks trim the cache.  Without the flush times the
 # prediction takes the last 2 s of samples as alike.
-awk 'BEGIN {
-	print "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file," \
-	      "nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages," \
-	      "trace.memcg_flush_t_us"
+# the columns of the flush scenarios' logs
+flush_header() {
+	echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,trace.memcg_flush_t_us"
+}
+{ flush_header; awk 'BEGIN {
 	for (i = 0; i <= 10; i++) {
 		t = i / 2; f = t >= 2 ? 9000 : 3
 		if (t >= 2.5) { s += 225; r += 200; w++ }
 		fl = t >= 3.5 ? 3100000 : t >= 1 ? 1000000 : 0
-		printf "%.1f,%d,%d,%d,0,0,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, s, f, fl } }' > flush.csv
+		printf "%.1f,%d,%d,%d,0,0,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, s, f, fl } }'; } > flush.csv
 cut -d, -f1-12 flush.csv > noflush.csv
 for f in flush noflush; do
 	intervals_of "$f" 6.12.0 100 '$3 == "all" { print $2, $10 }'
@@ -236,15 +237,12 @@ check "attribute-1.62 untraced, the prediction still lets anon in a second after
 # The walk of (2.0, 2.5] scanned 207 anon of its 225 pages, as on the
 # 3-page view (SCAN_FRACT down to level 8): the attribution takes the
 # sample before, and no swapped page is left unexplained
-awk 'BEGIN {
-	print "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file," \
-	      "nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages," \
-	      "trace.memcg_flush_t_us"
+{ flush_header; awk 'BEGIN {
 	for (i = 0; i <= 6; i++) {
 		t = i / 2; f = t >= 2 ? 9000 : 3
 		if (t >= 2.5) { s = 225; a = 207; r = 200; w = 1; o = 100 }
 		printf "%.1f,%d,%d,%d,%d,%d,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, o, a, s - a, f,
-			(t >= 2 ? 1900000 : 0) } }' > bracket.csv
+			(t >= 2 ? 1900000 : 0) } }'; } > bracket.csv
 intervals_of bracket 6.12.0 100 '$3 == "all" && $8 > 0 { print $2, $7, $10 }'
 is "$(cat bracket.out)" "2.5 small_inactive_file 0" \
 	"attribute-1.69 a flush between two samples: the swap-out small_inactive_file, as on the sample before (the prediction's straight line, 7200 pages at 1.9 s, trims at every level: 0 anon)"
