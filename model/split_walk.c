@@ -1195,28 +1195,20 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
  * The one traced flush before the interval, between two samples
  * (in->has_bracket): the view on the straight line between them, or
  * either sample's lists, whichever the walks scan the nearest to the
- * measured anon under, as a ratio; on a tie the straight line's.
+ * measured anon under (pick_view(), the straight line last, so that a
+ * tie keeps it).
  */
 static void pick_in_bracket(const struct split_in *in, const struct split_cost *node_cost,
 			    const struct split_cost *cg_cost, const struct walk_fit *fit,
 			    struct split_out *out)
 {
-	struct split_in one = *in;
-	struct split_out o;
-	double best, d;
-	int j;
+	struct split_in three = *in;
 
-	walk_all(in, node_cost, cg_cost, fit, out);
-	best = fabs(log((out->anon_pred + 1) / (in->anon_measured + 1)));
-	for (j = 0; j < 2; j++) {
-		one.seen[0] = in->seen_bracket[j];
-		walk_all(&one, node_cost, cg_cost, fit, &o);
-		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
-		if (d < best) {
-			best = d;
-			*out = o;
-		}
-	}
+	three.seen_n = 3;
+	three.seen[0] = in->seen_bracket[0];
+	three.seen[1] = in->seen_bracket[1];
+	three.seen[2] = in->seen[0];
+	pick_view(&three, node_cost, cg_cost, fit, 0, out);
 }
 
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
@@ -1242,6 +1234,35 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
 {
 	walk_views(in, node_cost, cg_cost, &f, 0, out);
 	return out->anon_pred;
+}
+
+/*
+ * Bisects the fit's value *x (a field of *f) over [lo, hi] for the walks
+ * to scan the anon measured, more of it as *x grows (rising) or as it
+ * shrinks, and keeps in *keep the value whose anon came nearest, if
+ * nearer than best (the reading before).  20 steps: a millionth of the
+ * range.
+ */
+static void bisect_fit(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, struct walk_fit *f, double *x,
+		       double lo, double hi, int rising, double best, double *keep,
+		       struct split_out *out)
+{
+	double want = in->anon_measured, anon = INFINITY;
+	int it;
+
+	for (it = 0; it < 20; it++) {
+		*x = (lo + hi) / 2;
+		anon = anon_under(in, node_cost, cg_cost, *f, out);
+		if ((anon < want) == rising)
+			lo = *x;
+		else
+			hi = *x;
+		if (fabs(anon - want) <= best) {
+			best = fabs(anon - want);
+			*keep = *x;
+		}
+	}
 }
 
 /* How far past the two lists' anon the measured anon may lie and still
@@ -1298,8 +1319,8 @@ static void fit_extra_refaults(const struct split_in *in, const struct split_cos
 			       struct split_out *out)
 {
 	struct walk_fit f = *fit;
-	double want = in->anon_measured, lo = 0, hi = 1, anon, none, best;
-	int it, r;
+	double want = in->anon_measured, anon, none, best;
+	int r;
 
 	if (!(want > 0))
 		return;             /* no anon to explain */
@@ -1316,18 +1337,8 @@ static void fit_extra_refaults(const struct split_in *in, const struct split_cos
 	fit->extra_refaults = 1;
 	if (!(anon > want))
 		return;             /* all of them scan too little: all taken */
-	for (it = 0; it < 20; it++) {
-		f.extra_refaults = (lo + hi) / 2;
-		anon = anon_under(in, node_cost, cg_cost, f, out);
-		if (anon < want)
-			lo = f.extra_refaults;
-		else
-			hi = f.extra_refaults;
-		if (fabs(anon - want) <= best) {
-			best = fabs(anon - want);
-			fit->extra_refaults = f.extra_refaults;
-		}
-	}
+	bisect_fit(in, node_cost, cg_cost, &f, &f.extra_refaults, 0, 1, 1, best,
+		   &fit->extra_refaults, out);
 }
 
 /* The attribution fits (it reads pgscan_anon); a prediction does not. */
@@ -1360,8 +1371,7 @@ static void fit_anon_freed(const struct split_in *in, const struct split_cost *n
 			   struct split_out *out)
 {
 	struct walk_fit f = *fit;
-	double want = in->anon_measured, lo = ANON_FREED_MIN, hi = 1, now, anon, best;
-	int it;
+	double want = in->anon_measured, now, anon, best;
 
 	if (!(want > 0))
 		return;
@@ -1377,18 +1387,8 @@ static void fit_anon_freed(const struct split_in *in, const struct split_cost *n
 	}
 	if (!(anon > want))
 		return;             /* the deepest walks scan too little: taken */
-	for (it = 0; it < 20; it++) {
-		f.anon_freed = (lo + hi) / 2;
-		anon = anon_under(in, node_cost, cg_cost, f, out);
-		if (anon > want)
-			lo = f.anon_freed;
-		else
-			hi = f.anon_freed;
-		if (fabs(anon - want) < best) {
-			best = fabs(anon - want);
-			fit->anon_freed = f.anon_freed;
-		}
-	}
+	bisect_fit(in, node_cost, cg_cost, &f, &f.anon_freed, ANON_FREED_MIN, 1, 0, best,
+		   &fit->anon_freed, out);
 }
 
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
