@@ -5,10 +5,12 @@
  * The kernel keeps a node or zone statistic (workingset_activate_file,
  * nr_inactive_file, nr_mlock, ...) partly in per-CPU diffs, folded into
  * the global counter that /proc/vmstat prints only when a diff passes
- * the CPU's threshold (tens of pages) or by vmstat_update(), about once
- * a second (sysctl_stat_interval; mm/vmstat.c, v4.4 to v6.18).  A small
- * count, like the few file activations that turn a reclaim walk to
- * anon, can so show up to a second after the interval it happened in.
+ * the CPU's threshold (tens of pages), when the CPU goes idle
+ * (quiet_vmstat() as its tick stops) or by vmstat_update(), about once
+ * a second (sysctl_stat_interval; mm/vmstat.c, v4.4 to v6.18).  On the
+ * busy CPUs of a reclaiming machine a small count, like the few file
+ * activations that turn a reclaim walk to anon, can so show up to a
+ * second after the interval it happened in.
  * Writing /proc/sys/vm/stat_refresh folds every CPU's diffs at once
  * (vmstat_refresh(): schedule_on_each_cpu(refresh_vm_stats)), at the
  * price of a work item on every CPU per sample.  Event counters

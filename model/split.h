@@ -226,8 +226,9 @@ struct split_out {
  * with its snapshot from the end of the last walk, and the two clocks
  * differ from the sampler's:
  *   - /proc/vmstat folds each CPU's node-stat diffs into the global
- *     counter only past a threshold or every sysctl_stat_interval (HZ,
- *     mm/vmstat.c vmstat_update()): the event can be up to fold_s
+ *     counter only past a threshold, when the CPU goes idle
+ *     (quiet_vmstat()) or every sysctl_stat_interval (HZ, mm/vmstat.c
+ *     vmstat_update()): on a busy CPU the event can be up to fold_s
  *     older than the interval that shows it (split_fold_lag());
  *   - the memcg statistic reaches the walk at the next stats flush:
  *     at once past the update threshold (v6.1 mem_cgroup_flush_stats()

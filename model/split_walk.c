@@ -1240,9 +1240,12 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
  * Bisects the fit's value *x (a field of *f) over [lo, hi] for the walks
  * to scan the anon measured, more of it as *x grows (rising) or as it
  * shrinks, and keeps in *keep the value whose anon came nearest, if
- * nearer than best (the reading before).  20 steps: a millionth of the
- * range.
+ * nearer than best (the reading before).  20 steps at most (a millionth
+ * of the range), fewer once a probe is within BISECT_CLOSE of the anon:
+ * every walk of the bisection replays the interval.
  */
+#define BISECT_CLOSE 1e-5
+
 static void bisect_fit(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *f, double *x,
 		       double lo, double hi, int rising, double best, double *keep,
@@ -1262,6 +1265,8 @@ static void bisect_fit(const struct split_in *in, const struct split_cost *node_
 			best = fabs(anon - want);
 			*keep = *x;
 		}
+		if (best <= BISECT_CLOSE * want)
+			break;
 	}
 }
 
@@ -1376,10 +1381,12 @@ static void fit_anon_freed(const struct split_in *in, const struct split_cost *n
 	if (!(want > 0))
 		return;
 	now = anon_under(in, node_cost, cg_cost, f, out);
+	if (now >= want)
+		return;             /* explained: the measured rate stands */
 	f.anon_freed = ANON_FREED_MIN;
 	anon = anon_under(in, node_cost, cg_cost, f, out);
-	if (now >= want || !(anon > now))
-		return;             /* explained, or no walk that goes deeper */
+	if (!(anon > now))
+		return;             /* no walk that goes deeper */
 	best = fabs(now - want);
 	if (fabs(anon - want) < best) {
 		best = fabs(anon - want);
