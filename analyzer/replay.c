@@ -915,6 +915,73 @@ static double attributed_walk(const struct split_state *st,
 	return anon;
 }
 
+/* The pages a walk's replay reclaims at efficiencies e[type] (0 anon). */
+static double reclaimed_by(const struct split_reclaim_out *o, double scanned,
+			   const double e[2])
+{
+	return e[0] * o->anon_pred + e[1] * fmax(0, scanned - o->anon_pred);
+}
+
+/*
+ * The run's pages reclaimed per page scanned, anon and file (e[]);
+ * 0 where it cannot tell one: none scanned, or the kernel has no
+ * per-type counters (before 5.8).
+ */
+static double rate(double stolen, double scanned)
+{
+	return scanned > 0 && stolen >= 0 ? fmin(1, stolen / scanned) : NAN;
+}
+
+static int run_efficiency(const struct activations *act, double e[2])
+{
+	e[0] = rate(act->anon_stolen, act->anon_scanned);
+	e[1] = rate(act->file_stolen, act->file_scanned);
+	return e[0] > 0 && e[1] > 0;
+}
+
+/*
+ * The what-if's walks reclaim what the run's did at its own swappiness.
+ * A walk ends on pages reclaimed, not scanned: direct reclaim once
+ * nr_reclaimed reaches nr_to_reclaim (SWAP_CLUSTER_MAX), kswapd once the
+ * node is balanced (do_try_to_free_pages(), balance_pgdat(), v6.1 and
+ * v6.18).  At another swappiness the same walks take another share of
+ * anon, which reclaims at another rate than file (a swappiness-200 run's
+ * anon that writeback keeps on the list drives its walks deep: replayed
+ * at 60 with the same scan they would take that depth's anon too), so
+ * each reclaimer scans what reclaims as much as the prediction at the
+ * recorded swappiness (st->pred) does, at the run's efficiencies per
+ * type.  Found by bisection on the scan, within WHATIF_RANGE either way;
+ * where the run cannot tell both rates, the same scan.
+ */
+#define WHATIF_RANGE 64.0
+#define WHATIF_STEPS 12
+static void whatif_walk(const struct split_state *st, struct split_in *sp,
+			struct split_out *wo)
+{
+	double e[2], need[NR_RECLAIMERS], lo[NR_RECLAIMERS], hi[NR_RECLAIMERS];
+	int r, i, solve = run_efficiency(&st->act, e);
+
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		need[r] = solve ? reclaimed_by(&st->pred.r[r], sp->scanned[r], e) : 0;
+		lo[r] = sp->scanned[r] / WHATIF_RANGE;
+		hi[r] = sp->scanned[r] * WHATIF_RANGE;
+	}
+	for (i = 0; i <= WHATIF_STEPS; i++) {
+		for (r = 0; r < NR_RECLAIMERS; r++)
+			if (need[r] > 0)
+				sp->scanned[r] = sqrt(lo[r] * hi[r]);
+		split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, wo);
+		for (r = 0; r < NR_RECLAIMERS && i < WHATIF_STEPS; r++) {
+			if (!(need[r] > 0))
+				continue;
+			if (reclaimed_by(&wo->r[r], sp->scanned[r], e) < need[r])
+				lo[r] = sp->scanned[r];
+			else
+				hi[r] = sp->scanned[r];
+		}
+	}
+}
+
 /* One split-LRU interval: walk, attribution, truth, what-if. */
 static void split_interval(const struct metric_stream *ms, const struct run_model *m,
 			   struct split_state *st, const struct interval_in *in,
@@ -1008,7 +1075,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 				  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
 
 		sp.swappiness = whatif;
-		split_walk(&sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
+		whatif_walk(st, &sp, &wo);
 		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
 		if (sp.has_cg)
