@@ -56,8 +56,15 @@ static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 }
 
 /*
- * Each activation: one refault walk per reclaimer, spread over the
- * intervals of its window as the reclaimer's pages scanned are.
+ * Each activation: one refault walk, spread over the intervals of its
+ * window as the pages scanned are.  kswapd and direct reclaim compare
+ * WORKINGSET_ACTIVATE_FILE with one snapshot, the root lruvec's
+ * refaults[] (prepare_scan_count()), which every walk of theirs
+ * overwrites when it ends (snapshot_refaults(), v6.1 and v6.18): the
+ * first walk to end after the change takes it away from the other's
+ * next check, so the two share the walk, by their pages scanned over
+ * the window.  The rest (a memory cgroup's limit reclaim) compare with
+ * their own lruvec's snapshot: a walk of their own.
  */
 static void spread(struct activations *a)
 {
@@ -66,7 +73,7 @@ static void spread(struct activations *a)
 
 	for (j = 0; j < a->n; j++) {
 		const struct act_iv *s = &a->iv[j];
-		double n[NR_ACT] = { 0 };
+		double n[NR_ACT] = { 0 }, global;
 		size_t hi;
 
 		if (!(s->act > 0))
@@ -76,10 +83,12 @@ static void spread(struct activations *a)
 		for (hi = lo; hi < a->n && a->iv[hi].t0 < s->t1 + SPLIT_MEMCG_FLUSH_S; hi++)
 			for (r = 0; r < NR_ACT; r++)
 				n[r] += a->iv[hi].busy[r];
+		global = n[ACT_KSWAPD] + n[ACT_DIRECT];
 		for (i = lo; i < hi; i++)
 			for (r = 0; r < NR_ACT; r++)
 				if (n[r] > 0)
-					a->iv[i].expected[r] += s->act * a->iv[i].busy[r] / n[r];
+					a->iv[i].expected[r] += s->act * a->iv[i].busy[r] /
+								(r == ACT_OTHER ? n[r] : global);
 	}
 }
 

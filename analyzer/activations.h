@@ -53,7 +53,8 @@ struct act_iv {
 	double busy[NR_ACT];       /* pages scanned: kswapd, direct, the
 				      rest (pgscan_anon + pgscan_file less
 				      those two) */
-	double expected[NR_ACT];   /* refault walks, expected */
+	double expected[NR_ACT];   /* refault walks, expected (kswapd and
+				      direct share each: spread()) */
 };
 
 struct activations {

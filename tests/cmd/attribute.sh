@@ -597,6 +597,19 @@ printf '%s\n' "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgsc
 	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > busy.out
 is "$(cat busy.out)" "4.0:3 5.0:11 " \
 	"attribute-1.31 the prediction spreads an activation's walk by the reclaimers' pages scanned, not walks begun"
+# kswapd and direct reclaim compare with one snapshot, the root lruvec's
+# refaults[], which each of their walks overwrites when it ends
+# (snapshot_refaults()): the activation's one walk is theirs to share, by
+# pages scanned, not one walk each.  The same lists and scans, the
+# second interval's walk kswapd's: half a refault walk in each interval,
+# 2.9 and 10.9 anon pages as above (a walk each: 5.8 and 21.7).
+sed -e '1s/$/,pgscan_kswapd,pageoutrun/' -e '2,3s/$/,0,0/' -e '4s/^5,444,128,4,/5,222,96,3,/' \
+	-e '4s/$/,222,1/' busy.csv > shared.csv
+"$VMSCOPE" import shared.csv -o shared.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import shared.csv"
+"$VMSCOPE" attribute shared.db --intervals --format csv | tr -d '"' |
+	awk -F, '$3 != "all" && $3 != "reclaimer" { print $2 ":" $3 ":" $10 }' | tr '\n' ' ' > shared.out
+is "$(cat shared.out)" "4.0:direct:3 5.0:kswapd:11 " \
+	"attribute-1.72 kswapd and direct reclaim share an activation's walk (one refault snapshot), by pages scanned"
 # kswapd walks that reclaim at least the high watermarks' sum and no more
 # than the zones' largest watermark boost, scanning no anon, are taken as
 # boosted reclaim held at level 10 (balance_pgdat()).  Zones DMA (high
