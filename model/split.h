@@ -97,7 +97,8 @@ struct split_in {
 	 * boost_watermark(): max(pageblock, high * 1.5) each); 0: unknown */
 	double boost_max_sum;
 	/* the zones' watermark_boost summed, sampled at the interval's start
-	 * and end (zoneinfo); NAN: not recorded */
+	 * and end (zoneinfo; the walk reads the start's, boost_seen(): the
+	 * end's is the next interval's start); NAN: not recorded */
 	double boost_start, boost_end;
 	/*
 	 * kcompactd wakes per kswapd walk over the whole run
