@@ -1018,6 +1018,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	anon = attributed_walk(st, so, &si, in, &ex);
 	o->cause = dominant(&ex);
 	iv->anon_meas = in->scan_anon;
+	if (getenv("XD") && in->swap_out > 0) fprintf(stderr, "XD t=%.2f anon=%.0f ex=%.0f k=%.0f d=%.0f\n", st->t1, anon, ex.anon_pred, ex.r[0].anon_pred, ex.r[1].anon_pred);
 	split_attribute(&ex, &si, anon, iv, a);
 	st->last = *so;
 	st->last_anon = nz(in->scan_anon);

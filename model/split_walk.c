@@ -1192,24 +1192,76 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 	flush_split(in, node_cost, cg_cost, fit, a, out);
 }
 
+/* a bisection stops once a probe is within this share of the anon measured */
+#define BISECT_CLOSE 1e-5
+
+/* The lists a share x of the way from a to b. */
+static void lists_between(const struct split_lists *a, const struct split_lists *b,
+			  double x, struct split_lists *l)
+{
+	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
+	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
+	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
+	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+}
+
+/* The anon pages the interval's walks scan, all of them on one view. */
+static double anon_on_view(const struct split_in *in, const struct split_lists *view,
+			   const struct split_cost *node_cost, const struct split_cost *cg_cost,
+			   const struct walk_fit *fit, struct split_out *out)
+{
+	struct split_in one = *in;
+
+	one.seen_n = 1;
+	memset(one.seen_w, 0, sizeof(one.seen_w));
+	one.seen[0] = *view;
+	walk_all(&one, node_cost, cg_cost, fit, out);
+	return out->anon_pred;
+}
+
 /*
  * The one traced flush before the interval, between two samples
  * (in->has_bracket): the view on the straight line between them, or
  * either sample's lists, whichever the walks scan the nearest to the
  * measured anon under (pick_view(), the straight line last, so that a
- * tie keeps it).
+ * tie keeps it).  Where the two samples' views bracket the anon
+ * measured, the lists the flush copied lie between them at a point
+ * the samples do not tell (a writer's file pages arrive in steps):
+ * the point under which the walks scan it, by bisection, where nearer.
  */
 static void pick_in_bracket(const struct split_in *in, const struct split_cost *node_cost,
 			    const struct split_cost *cg_cost, const struct walk_fit *fit,
 			    struct split_out *out)
 {
 	struct split_in three = *in;
+	struct split_lists view;
+	struct split_out o;
+	double want = in->anon_measured, a0, a, best, lo = 0, hi = 1, x;
+	int it;
 
 	three.seen_n = 3;
 	three.seen[0] = in->seen_bracket[0];
 	three.seen[1] = in->seen_bracket[1];
 	three.seen[2] = in->seen[0];
 	pick_view(&three, node_cost, cg_cost, fit, 0, out);
+	best = fabs(out->anon_pred - want);
+	a0 = anon_on_view(in, &in->seen_bracket[0], node_cost, cg_cost, fit, &o);
+	a = anon_on_view(in, &in->seen_bracket[1], node_cost, cg_cost, fit, &o);
+	if (!((a0 - want) * (a - want) < 0))
+		return;
+	for (it = 0; it < 20 && best > BISECT_CLOSE * want; it++) {
+		x = (lo + hi) / 2;
+		lists_between(&in->seen_bracket[0], &in->seen_bracket[1], x, &view);
+		a = anon_on_view(in, &view, node_cost, cg_cost, fit, &o);
+		if ((a - want) * (a0 - want) > 0)
+			lo = x;
+		else
+			hi = x;
+		if (fabs(a - want) < best) {
+			best = fabs(a - want);
+			*out = o;
+		}
+	}
 }
 
 static void walk_views(const struct split_in *in, const struct split_cost *node_cost,
@@ -1245,8 +1297,6 @@ static double anon_under(const struct split_in *in, const struct split_cost *nod
  * of the range), fewer once a probe is within BISECT_CLOSE of the anon:
  * every walk of the bisection replays the interval.
  */
-#define BISECT_CLOSE 1e-5
-
 static void bisect_fit(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *f, double *x,
 		       double lo, double hi, int rising, double best, double *keep,

@@ -248,6 +248,20 @@ is "$(cat bracket.out)" "2.5 small_inactive_file 0" \
 	"attribute-1.69 a flush between two samples: the swap-out small_inactive_file, as on the sample before (the prediction's straight line, 7200 pages at 1.9 s, trims at every level: 0 anon)"
 "$VMSCOPE" attribute bracket.db --format csv | tr -d '"' > bracket.text
 is "$(awk -F, '$3 == "unexplained" { print $4 }' bracket.text)" 0 "attribute-1.70 ... none of it unexplained"
+# the same flush, the walk scanning 7 anon pages: SCAN_FRACT at level 12
+# only (97935 >> 12 = 23 at the anon share ap / (ap + fp) of 1/3 that
+# the 100 pages written give, the anon_share column), then cache trim,
+# as on a view that held 2048 to 4095 file pages (file >> 11 = 1:
+# cache_trim_mode).  Neither sample's view scans that (the 3-page one
+# more than 20 times as much, the 9000-page one none), nor the straight
+# line's (none); the flush copied the lists somewhere between the two
+# samples, and there a point scans it: small_inactive_file, none of the
+# swap-out unexplained (the nearest of the three views explains none)
+sed 's/^\(2\.5\|3\.0\),225,200,1,100,207,18,/\1,225,200,1,100,7,218,/' bracket.csv > between.csv
+intervals_of between 6.12.0 100 '$3 == "all" && $8 > 0 { print $2, $7, $10 }'
+"$VMSCOPE" attribute between.db --format csv | tr -d '"' > between.text
+is "$(cat between.out; awk -F, '$3 == "unexplained" { print $4 }' between.text)" "2.5 small_inactive_file 0
+0" "attribute-1.73 7 anon pages, between the two samples' views: small_inactive_file on a point between them, none unexplained"
 "$VMSCOPE" attribute flush.db > flush.out
 check "attribute-1.63 the assumed line counts the traced flushes" \
 	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out
