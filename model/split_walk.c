@@ -478,9 +478,9 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
  * decided on (split_flushed_view()): those in in->seen for a global walk
  * of 6.12+, else 0: it saw the lists as they are.  Cgroup limit reclaim is left
  * out: the sampler reads the cgroup's memory.stat every interval, and
- * that read flushes the cgroup's statistics (memcg_stat_format() ->
- * mem_cgroup_flush_stats(), v1 and v2), so they lag by one interval at
- * most; nothing reads the root's.
+ * that read flushes the cgroup's statistics, so its walks decide on the
+ * lists of the interval's start (cgroup_view()); nothing reads the
+ * root's.
  */
 static int seen_views(const struct split_in *in, enum reclaimer r)
 {
@@ -867,6 +867,22 @@ static double view_weight(const struct split_in *in, int j, int n)
  * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
  * the scan.
  */
+/*
+ * The lists a memory cgroup's limit walk of 6.12+ decides on: its
+ * statistics as the sampler's read of memory.stat at the interval's
+ * start flushed them (memcg_stat_format() -> mem_cgroup_flush_stats(),
+ * v1 and v2), since the walk's own flush is ratelimited
+ * (split_flushed_view()) and the periodic one comes every 2 s.  The
+ * scan targets are the lists as they are.  NULL (the lists as they
+ * are) before 6.12, or without a sample before.
+ */
+static const struct split_lists *cgroup_view(const struct split_in *in, enum reclaimer r)
+{
+	if (r == RC_CGROUP && in->has_prev && split_flushed_view(in->version))
+		return &in->cg_prev;
+	return NULL;
+}
+
 static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       const struct split_cost *cost, struct walk_mix *m,
 		       double walks, double nref, double start_share,
@@ -892,7 +908,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				w = pw * view_weight(in, j, nseen) *
 				    (!in->has_prev ? 1 : start ? start_share : 1 - start_share);
 				fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
-					 views ? &in->seen[j] : NULL);
+					 views ? &in->seen[j] : cgroup_view(in, r));
 				refault = trim;
 				refault.deact_file_refault = 1;
 				trim.floor = walk_floor(&trim, r, in->high_wmark_sum);

@@ -531,6 +531,31 @@ check "attribute-1.50 the summary compares the cgroup's estimate with its own tr
 	grep -q '^  priority, cgroup limit reclaim (scan-weighted): estimated [0-9.]*, traced pages per level (vmscan tracepoints) 5.0 on average; within one level in [01] of 1 intervals' cg-split.txt
 check "attribute-1.51 ... and without traced wake orders, no kswapd walks line" \
 	test -z "$(grep 'kswapd walks:' cg-split.txt)"
+# A cgroup's limit walk decides on its lists as its statistics hold them
+# (inactive_is_low(), cache_trim_mode: lruvec_page_state()).  From 6.12
+# the walk's own flush is ratelimited (mem_cgroup_flush_stats_ratelimited()),
+# and the sampler's read of memory.stat at each sample flushes them
+# (memcg_stat_format() -> mem_cgroup_flush_stats()): the walks of an
+# interval see the lists of its start.  One walk of 11 pages; the
+# cgroup's active file list goes from 100000 pages to 1000 between the
+# samples, its inactive one staying at 30000: low at the start (SCAN_FRACT:
+# level 12 anon 105984 >> 12 = 25 * 60 / 200 = 7, file 7 * 140 / 200 = 4),
+# not at the end (cache trim: file 7 at level 12, then 14 at 11, no
+# anon).  6.12: the start's lists decide for the whole interval, 7 anon
+# predicted; 6.1 flushes in the walk itself, and the lists changed at a
+# moment the samples do not tell: half each, 3.5
+for k in 6.1.0 6.12.0; do
+	printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
+		"0,0,0,0,0,0,105984,1000,30000,100000,100000,434110464,4096000,122880000,409600000,0" \
+		"1,0,0,0,0,0,105984,1000,30000,100000,100000,434110464,4096000,122880000,409600000,0" \
+		"2,7,4,7,4,0,105984,1000,30000,100000,100000,434110464,4096000,122880000,4096000,1" > "cgview-$k.csv"
+	"$VMSCOPE" import "cgview-$k.csv" -o "cgview-$k.db" --tag kernel="$k" --tag swappiness=60 \
+		--tag memcg=yes || fail "import cgview-$k.csv"
+	"$VMSCOPE" attribute "cgview-$k.db" --intervals --format csv | tr -d '"' |
+		awk -F, -v k="$k" '$3 == "cgroup" { printf "%s:%s ", k, $10 }'
+done > cgview.out
+is "$(cat cgview.out)" "6.1.0:4 6.12.0:7 " \
+	"attribute-1.74 6.12+: a cgroup's walks decide on its lists at the interval's start, which the sampler's read flushed (7 anon; 6.1: 3.5)"
 # kswapd's walks as traced by wake order (trace:kswapd_wake_order_N),
 # summed from their deltas beside pageoutrun's: 14 walks, 10 at order 0
 printf '%s\n' "t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,trace.kswapd_wake_order_0,trace.kswapd_wake_order_1,trace.kswapd_wake_order_9" \
