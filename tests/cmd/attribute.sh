@@ -309,6 +309,13 @@ check "attribute-1.44 --what-if tally: 25 against runs of 22 and 40 (mean 31) co
 "$VMSCOPE" attribute wi-two.db --by kernel > wi-by.txt
 check "attribute-1.45 --by: a group's swappiness modifier is its runs' range (60 to 200)" \
 	grep -q '^  modifiers: swappiness 60 to 200, anon share' wi-by.txt
+# whatif_of NAME SWAPPINESS WHATIF: NAME.csv imported as a 6.1 run at
+# SWAPPINESS, its --what-if swappiness=WHATIF CSV in NAME.out
+whatif_of() {
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness="$2" ||
+		fail "import $1.csv"
+	"$VMSCOPE" attribute "$1.db" --what-if swappiness="$3" --format csv | tr -d '"' > "$1.out"
+}
 # swap-out per anon page scanned is the whole run's: one kswapd walk an
 # interval over 103.5k inactive anon and 3000 inactive file pages (level
 # 12 SCAN_FRACT: anon 25 * fraction, file 0; level 11 down cache trim:
@@ -325,8 +332,7 @@ printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgs
 	"1,7,7,1,0,0,7,105984,1000,3000,1000,100000" \
 	"2,14,14,2,7,7,7,105984,1000,3000,1000,100000" \
 	"3,14,14,2,7,7,7,105984,1000,3000,1000,100000" > ratio.csv
-"$VMSCOPE" import ratio.csv -o ratio.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import ratio.csv"
-"$VMSCOPE" attribute ratio.db --what-if swappiness=60 --format csv | tr -d '"' > ratio.out
+whatif_of ratio 60 60
 check "attribute-1.32 --what-if writes at the whole run's swap-out per anon page scanned: 11 anon, 11 out" \
 	grep -q '^1,60,60,11,11,7,7,1,' ratio.out
 # a run that scanned no anon page cannot tell that ratio: no swap-out
@@ -361,8 +367,7 @@ printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgs
 	"1,179,18,1,18,179,18,0,0,105984,1000,40000,60000,100000" \
 	"2,179,18,1,18,179,18,0,0,105984,1000,60000,40000,100000" \
 	"3,279,118,2,18,179,18,100,100,105984,1000,60000,40000,100000" > need.csv
-"$VMSCOPE" import need.csv -o need.db --tag kernel=6.1.0 --tag swappiness=200 || fail "import need.csv"
-"$VMSCOPE" attribute need.db --what-if swappiness=60 --format csv | tr -d '"' > need.out
+whatif_of need 200 60
 check "attribute-1.71 --what-if: the walk reclaims what the run's did, 19 anon pages at 60 (95 at the same scan), 2 out" \
 	grep -q '^1,200,60,19,2,' need.out
 # a kernel without pgscan_anon does not show that an interval scanned no
