@@ -922,16 +922,14 @@ static double reclaimed_by(const struct split_reclaim_out *o, double scanned,
 	return e[0] * o->anon_pred + e[1] * fmax(0, scanned - o->anon_pred);
 }
 
-/*
- * The run's pages reclaimed per page scanned, anon and file (e[]);
- * 0 where it cannot tell one: none scanned, or the kernel has no
- * per-type counters (before 5.8).
- */
+/* Pages reclaimed per page scanned; NAN where none was scanned or the
+ * kernel has no per-type counters (before 5.8: stolen NAN). */
 static double rate(double stolen, double scanned)
 {
 	return scanned > 0 && stolen >= 0 ? fmin(1, stolen / scanned) : NAN;
 }
 
+/* The run's rates, anon and file (e[]); 0 where it cannot tell both. */
 static int run_efficiency(const struct activations *act, double e[2])
 {
 	e[0] = rate(act->anon_stolen, act->anon_scanned);
@@ -1018,7 +1016,6 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	anon = attributed_walk(st, so, &si, in, &ex);
 	o->cause = dominant(&ex);
 	iv->anon_meas = in->scan_anon;
-	if (getenv("XD") && in->swap_out > 0) fprintf(stderr, "XD t=%.2f anon=%.0f ex=%.0f k=%.0f d=%.0f\n", st->t1, anon, ex.anon_pred, ex.r[0].anon_pred, ex.r[1].anon_pred);
 	split_attribute(&ex, &si, anon, iv, a);
 	st->last = *so;
 	st->last_anon = nz(in->scan_anon);

@@ -709,8 +709,8 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
  * interval, put 6.12's kswapd within one level of its traced priority
  * in 53% of a 6-trial lab sweep's intervals, against 56% with the
  * start's; 6.1's in 86% against 87%.)  A floor, as boosts raised and
- * reclaimed between two samples do not show.  The rest of the scan stays for the walks of the
- * interval's PAGEOUTRUN count, each of which scans the compaction gap at
+ * reclaimed between two samples do not show.  The rest of the scan
+ * stays for the walks of the interval's PAGEOUTRUN count, each of which scans the compaction gap at
  * least (s_short).  (Taking a walk out of that count where the end shows
  * a boost, as the boosted walk's entry, fits the 6.12 lab a little
  * better, 3 to 6 intervals in 261-273, but no walk written from the
@@ -858,16 +858,6 @@ static double view_weight(const struct split_in *in, int j, int n)
 }
 
 /*
- * The interval's walks, nref of them refault walks, on the gauges of its
- * end and (if known) its start (start_share of the scan on the start's);
- * adds to o, *deep and *zero (-1 while no view with anon pages was
- * checked, then 1 or 0: anon_only_at_zero()).  A view of no weight adds
- * nothing, but the end's still gives where the last walk stood (p_end).
- * An expected count between k and k + 1 refault walks is the walks of
- * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
- * the scan.
- */
-/*
  * The lists a memory cgroup's limit walk of 6.12+ decides on: its
  * statistics as the sampler's read of memory.stat at the interval's
  * start flushed them (memcg_stat_format() -> mem_cgroup_flush_stats(),
@@ -883,6 +873,16 @@ static const struct split_lists *cgroup_view(const struct split_in *in, enum rec
 	return NULL;
 }
 
+/*
+ * The interval's walks, nref of them refault walks, on the gauges of its
+ * end and (if known) its start (start_share of the scan on the start's);
+ * adds to o, *deep and *zero (-1 while no view with anon pages was
+ * checked, then 1 or 0: anon_only_at_zero()).  A view of no weight adds
+ * nothing, but the end's still gives where the last walk stood (p_end).
+ * An expected count between k and k + 1 refault walks is the walks of
+ * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
+ * the scan.
+ */
 static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       const struct split_cost *cost, struct walk_mix *m,
 		       double walks, double nref, double start_share,
