@@ -536,22 +536,32 @@ static void direct_ran(struct split_in *in)
  * min (678) when some did.  The long walks hold most of the pages: a
  * replay that took every walk alike would put the priority 1.5-2 levels
  * too high.  The model is told the watermarks and, in the second case,
- * that direct reclaim ran in the interval.
+ * that direct reclaim ran in the interval.  The third is a smaller node
+ * whose order-0 walks reclaim 100 pages: more than a short walk's 16
+ * (walk_lengths()), so still the two lengths.
  */
 static void high_order_walks(void)
 {
 	static const ul files[] = { 6000, 12000 };
-	int sw, f, direct, i, w, ok[2] = { 0, 0 }, n[2] = { 0, 0 };
-	double worst[2] = { 0, 0 }, err[2] = { 0, 0 };
+	int sw, f, c, direct, i, w, ok[3] = { 0, 0, 0 }, n[3] = { 0, 0, 0 };
+	double worst[3] = { 0, 0, 0 }, err[3] = { 0, 0, 0 };
 
-	for (sw = 0; sw < 2; sw++)
-		for (f = 0; f < 2; f++)
-			for (direct = 0; direct < 2; direct++) {
+	/* c: the lab's node (0), with direct reclaim (1), a smaller node (2) */
+	for (c = 0; c < 3; c++)
+		for (sw = 0; sw < 2; sw++)
+			for (f = 0; f < 2; f++) {
 				struct ref k = base(sw ? 60 : 1, files[f]);
 				struct split_cost cost;
 				ul deficit;
 
+				direct = c == 1;
 				lab_watermarks(&k);
+				if (c == 2) {
+					/* high - low 100 pages */
+					k.high = 400;
+					k.low = 300;
+					k.min = 200;
+				}
 				deficit = k.high - (direct ? k.min : k.low);
 				k.eff_file = 1.0;
 				split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
@@ -575,10 +585,10 @@ static void high_order_walks(void)
 						direct_ran(&in);
 					split_walk(&in, &cost, &cost, &out);
 					d = fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k));
-					n[direct]++;
-					ok[direct] += d <= 1;
-					err[direct] += d;
-					worst[direct] = fmax(worst[direct], d);
+					n[c]++;
+					ok[c] += d <= 1;
+					err[c] += d;
+					worst[c] = fmax(worst[c], d);
 				}
 			}
 	tap_ok(ok[0] == n[0] && err[0] / n[0] <= 0.35,
@@ -587,6 +597,9 @@ static void high_order_walks(void)
 	tap_ok(ok[1] == n[1] && err[1] / n[1] <= 0.35,
 	       "split-13.2 the same with direct reclaim in the interval (the order-0 walks start below min): within one level in %d of %d (worst %.2f), %.2f levels off on average",
 	       ok[1], n[1], worst[1], err[1] / n[1]);
+	tap_ok(ok[2] == n[2] && err[2] / n[2] <= 0.35,
+	       "split-13.4 the same on a node whose order-0 walks reclaim 100 pages (high - low), fewer than a compaction gap of order 6: within one level in %d of %d (worst %.2f), %.2f levels off on average",
+	       ok[2], n[2], worst[2], err[2] / n[2]);
 }
 
 /* Only high-order walks: all alike (each scans a short walk's pages). */
