@@ -1140,74 +1140,6 @@ static void flush_split(const struct split_in *in, const struct split_cost *node
 	}
 }
 
-/*
- * One flushed view for the whole interval: the one whose walks scan
- * nearest the measured anon pages, as a ratio; on a tie the newest (the
- * view a walk sees more often, once the flush has happened).  With
- * may_split, where that one explains too little, two views split by a
- * flush (flush_split()).  The fits (start share, extra refault walks) ask
- * without it: a flush in the interval is the rarer event, and the
- * model's own explanations come first.
- */
-static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
-		      const struct split_cost *cg_cost, const struct walk_fit *fit,
-		      int may_split, struct split_out *out)
-{
-	struct split_in one = *in;
-	struct split_out o;
-	double best = INFINITY, d, a[SPLIT_SEEN_MAX];
-	int j;
-
-	one.seen_n = 1;
-	memset(one.seen_w, 0, sizeof(one.seen_w));
-	for (j = in->seen_n - 1; j >= 0; j--) {
-		one.seen[0] = in->seen[j];
-		walk_all(&one, node_cost, cg_cost, fit, &o);
-		a[j] = o.anon_pred;
-		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
-		if (d < best) {
-			best = d;
-			*out = o;
-		}
-	}
-	if (may_split && out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
-		flush_split(in, node_cost, cg_cost, fit, a, out);
-}
-
-/*
- * A traced flush inside the interval (in->seen_known, two views): the
- * walks before it decided on the first view, those after on the second,
- * and their shares are the interval's time before and after it (a
- * prediction's).  Where those explain too little of the anon measured
- * (SPLIT_ANON_EXPLAINED) and it lies between what the walks scan on
- * either view alone, the attribution takes the shares under which they
- * scan it, as flush_split() does: walks are not spread evenly in time,
- * and the flush's time is known, its place among the walks is not
- * (lab 6.12, swappiness 200: 91% of one interval's direct scan was anon,
- * all before a flush at 28% of the interval).
- */
-static void place_flush(const struct split_in *in, const struct split_cost *node_cost,
-			const struct split_cost *cg_cost, const struct walk_fit *fit,
-			struct split_out *out)
-{
-	struct split_in one = *in;
-	struct split_out o;
-	double a[2];
-	int j;
-
-	walk_all(in, node_cost, cg_cost, fit, out);
-	if (!(out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured))
-		return;             /* the time's shares explain it */
-	one.seen_n = 1;
-	one.seen_w[0] = 1;
-	for (j = 0; j < 2; j++) {
-		one.seen[0] = in->seen[j];
-		walk_all(&one, node_cost, cg_cost, fit, &o);
-		a[j] = o.anon_pred;
-	}
-	flush_split(in, node_cost, cg_cost, fit, a, out);
-}
-
 /* a bisection stops once a probe is within this share of the anon measured */
 #define BISECT_CLOSE 1e-5
 
@@ -1236,6 +1168,63 @@ static double anon_on_view(const struct split_in *in, const struct split_lists *
 }
 
 /*
+ * One flushed view for the whole interval: the one whose walks scan
+ * nearest the measured anon pages, as a ratio; on a tie the newest (the
+ * view a walk sees more often, once the flush has happened).  With
+ * may_split, where that one explains too little, two views split by a
+ * flush (flush_split()).  The fits (start share, extra refault walks) ask
+ * without it: a flush in the interval is the rarer event, and the
+ * model's own explanations come first.  a[j] gets view j's anon alone.
+ */
+static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
+		      const struct split_cost *cg_cost, const struct walk_fit *fit,
+		      int may_split, double *a, struct split_out *out)
+{
+	struct split_out o;
+	double best = INFINITY, d;
+	int j;
+
+	for (j = in->seen_n - 1; j >= 0; j--) {
+		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
+		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
+		if (d < best) {
+			best = d;
+			*out = o;
+		}
+	}
+	if (may_split && out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
+		flush_split(in, node_cost, cg_cost, fit, a, out);
+}
+
+/*
+ * A traced flush inside the interval (in->seen_known, two views): the
+ * walks before it decided on the first view, those after on the second,
+ * and their shares are the interval's time before and after it (a
+ * prediction's).  Where those explain too little of the anon measured
+ * (SPLIT_ANON_EXPLAINED) and it lies between what the walks scan on
+ * either view alone, the attribution takes the shares under which they
+ * scan it, as flush_split() does: walks are not spread evenly in time,
+ * and the flush's time is known, its place among the walks is not
+ * (lab 6.12, swappiness 200: 91% of one interval's direct scan was anon,
+ * all before a flush at 28% of the interval).
+ */
+static void place_flush(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, const struct walk_fit *fit,
+			struct split_out *out)
+{
+	struct split_out o;
+	double a[2];
+	int j;
+
+	walk_all(in, node_cost, cg_cost, fit, out);
+	if (!(out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured))
+		return;             /* the time's shares explain it */
+	for (j = 0; j < 2; j++)
+		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
+	flush_split(in, node_cost, cg_cost, fit, a, out);
+}
+
+/*
  * The one traced flush before the interval, between two samples
  * (in->has_bracket): the view on the straight line between them, or
  * either sample's lists, whichever the walks scan the nearest to the
@@ -1252,18 +1241,17 @@ static void pick_in_bracket(const struct split_in *in, const struct split_cost *
 	struct split_in three = *in;
 	struct split_lists view;
 	struct split_out o;
-	double want = in->anon_measured, a0, a, best, lo = 0, hi = 1, x;
+	double want = in->anon_measured, ends[3], a0, a, best, lo = 0, hi = 1, x;
 	int it;
 
 	three.seen_n = 3;
 	three.seen[0] = in->seen_bracket[0];
 	three.seen[1] = in->seen_bracket[1];
 	three.seen[2] = in->seen[0];
-	pick_view(&three, node_cost, cg_cost, fit, 0, out);
+	pick_view(&three, node_cost, cg_cost, fit, 0, ends, out);
 	best = fabs(out->anon_pred - want);
-	a0 = anon_on_view(in, &in->seen_bracket[0], node_cost, cg_cost, fit, &o);
-	a = anon_on_view(in, &in->seen_bracket[1], node_cost, cg_cost, fit, &o);
-	if (!((a0 - want) * (a - want) < 0))
+	a0 = ends[0];
+	if (!((a0 - want) * (ends[1] - want) < 0))
 		return;
 	for (it = 0; it < 20 && best > BISECT_CLOSE * want; it++) {
 		x = (lo + hi) / 2;
@@ -1285,11 +1273,12 @@ static void walk_views(const struct split_in *in, const struct split_cost *node_
 		       int may_split, struct split_out *out)
 {
 	int measured = !isnan(in->anon_measured) && split_flushed_view(in->version);
+	double a[SPLIT_SEEN_MAX];
 
 	if (measured && in->seen_known && in->seen_n == 2 && may_split)
 		place_flush(in, node_cost, cg_cost, fit, out);
 	else if (measured && in->seen_n > 1 && !in->seen_known)
-		pick_view(in, node_cost, cg_cost, fit, may_split, out);
+		pick_view(in, node_cost, cg_cost, fit, may_split, a, out);
 	else if (measured && in->seen_known && in->seen_n == 1 && in->has_bracket)
 		pick_in_bracket(in, node_cost, cg_cost, fit, out);
 	else
