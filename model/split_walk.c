@@ -1007,6 +1007,17 @@ struct walk_fit {
 	double start_share, extra_refaults, anon_freed;
 };
 
+/*
+ * The walks of reclaimer r: its counter, or where there is none
+ * (khugepaged, proactive, a cgroup without failcnt) walks that stop at
+ * 32 reclaimed pages.
+ */
+static double walk_count(const struct split_in *in, enum reclaimer r)
+{
+	return in->walks[r] > 0 ? in->walks[r] :
+	       fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
+}
+
 static void replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			     const struct split_cost *cost, const struct walk_fit *fit,
 			     struct split_reclaim_out *o, double *refault_share)
@@ -1040,10 +1051,8 @@ static void replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	} else if (r == RC_KSWAPD && in->kswapd_resume > 0) {
 		m.finish = in->kswapd_resume;
 	}
-	/* no walk counter (khugepaged, proactive, a cgroup without failcnt):
-	 * walks that stop at 32 reclaimed pages */
 	if (!(walks > 0))
-		walks = fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
+		walks = walk_count(in, r);
 	/* boosted walks scan no anon: a refault changes nothing in them */
 	m.boosted = !resume && boosted_walks(in, r, walks);
 	m.lengths = r == RC_KSWAPD && !resume && !m.boosted &&
@@ -1454,6 +1463,64 @@ static void fit_anon_freed(const struct split_in *in, const struct split_cost *n
 		   &fit->anon_freed, out);
 }
 
+/*
+ * Cgroup limit walks that went down to priority 0.  Where no level above
+ * 0 lets anon in (anon_only_at_zero()) and the anon measured exceeds what
+ * the replayed walks scanned, the excess was scanned at level 0
+ * (SCAN_EQUAL) by walks that failed to reclaim their 32 pages at every
+ * level above it: do_try_to_free_pages() goes down a level only while
+ * nr_reclaimed < nr_to_reclaim (v6.1 and v6.18).  Each such walk scans
+ * every level's targets from 12 to 0, so the excess over one walk's
+ * level-0 anon tells how many did, and their levels weigh in the
+ * priority; the other walks share the rest of the scan as before.  (The
+ * 6.18 host sweep's traces: each swapping interval's anon all at level 0,
+ * and the file of levels 1-3 a folio per deep walk.)  The attribution's
+ * share of that anon (near_oom) is the replay's (deduce_zero()).
+ */
+static void zero_walks(const struct split_in *in, const struct split_cost *cost,
+		       const struct walk_fit *fit, double excess,
+		       struct split_reclaim_out *o)
+{
+	struct split_in rest = *in;
+	struct split_reclaim_out ro;
+	struct walk_ctx c;
+	struct walk_res above, one;
+	double walks = walk_count(in, RC_CGROUP), n0, share;
+
+	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
+	walk_at(&c, DEF_PRIORITY, &above);
+	walk_at(&c, DEF_PRIORITY + 1, &one);
+	if (!(one.anon_total > 0) || !(one.scanned > 0))
+		return;
+	n0 = fmin(fmin(excess / one.anon_total, walks),
+		  in->scanned[RC_CGROUP] / one.scanned);
+	/* a walk at 0 scanned the levels above it: the scan besides the
+	 * excess must hold them, or the lists the walks decided on were
+	 * not these (a fresh cgroup's first interval) */
+	if (above.scanned > 0)
+		n0 = fmin(n0, fmax(0, in->scanned[RC_CGROUP] - excess) / above.scanned);
+	if (!(n0 > 0))
+		return;
+	rest.walks[RC_CGROUP] = walks - n0;
+	rest.scanned[RC_CGROUP] -= n0 * one.scanned;
+	replay_reclaimer(&rest, RC_CGROUP, cost, fit, &ro, &share);
+	o->p_est = n0 * one.qsum / in->scanned[RC_CGROUP];
+	if (ro.active && !isnan(ro.p_est))
+		o->p_est += ro.p_est * rest.scanned[RC_CGROUP] / in->scanned[RC_CGROUP];
+	o->p_deep = 0;
+}
+
+/* The attribution's walks with those of cgroup reclaim that reached 0. */
+static void deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
+			const struct walk_fit *fit, struct split_out *out)
+{
+	struct split_reclaim_out *o = &out->r[RC_CGROUP];
+	double excess = in->anon_measured - out->anon_pred;
+
+	if (in->has_cg && o->active && o->anon_only_at_zero && excess > 0)
+		zero_walks(in, cg_cost, fit, excess, o);
+}
+
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
@@ -1466,6 +1533,7 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	if (fits(in))
 		fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	walk_views(in, node_cost, cg_cost, &fit, 1, out);
+	deep_cgroup(in, cg_cost, &fit, out);
 	out->start_share = in->has_prev ? fit.start_share : NAN;
 }
 

@@ -1230,6 +1230,106 @@ static void finish_then_short(void)
 }
 
 /*
+ * Memory-cgroup limit walks over a large file cache with no refault:
+ * cache_trim_mode at 12..1, SCAN_EQUAL at 0.  Most walks reclaim their
+ * 32 pages at level 12; `deep` of them meet only folios they cannot free
+ * (dirty, under writeback) and go down to 0, scanning every level's file
+ * and at 0 all of the cgroup's inactive anon, which the swap-out keeps
+ * (writeback: not freed in the pass).  The reference's trace is the
+ * truth; the model sees the sums, the walk count (failcnt) and
+ * pgscan_anon.  Returns the estimate, *p_deep its deepest level; *truth,
+ * *deepest the reference's.
+ */
+static double cgroup_zero_interval(int deep, double *truth, double *deepest,
+				   double *p_deep)
+{
+	struct ref k = base(60, 400000), before;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	int w, q;
+
+	k.cgroup = 1;
+	k.ia = 8000;
+	k.aa = 2000;
+	k.eff_anon = 0;
+	before = k;
+	for (w = 0; w < 40; w++) {
+		k.eff_file = w < deep ? 0 : 0.9;
+		direct_walk(&k);
+	}
+	model_view(&k, &before, RC_CGROUP, &in);
+	in.cg = in.node;
+	in.has_cg = 1;
+	in.eff_anon = NAN;
+	in.eff_file = NAN;
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	split_walk(&in, &cost, &cost, &o);
+	*truth = truth_priority(&k);
+	for (q = 0; q <= 12 && !(k.trace[q] > 0); q++)
+		;
+	*deepest = q;
+	*p_deep = o.r[RC_CGROUP].p_deep;
+	return o.r[RC_CGROUP].p_est;
+}
+
+static void cgroup_zero_walks(void)
+{
+	static const int deeps[] = { 0, 1, 3 };
+	double truth, deepest, est, p_deep;
+	size_t i;
+
+	for (i = 0; i < sizeof(deeps) / sizeof(deeps[0]); i++) {
+		est = cgroup_zero_interval(deeps[i], &truth, &deepest, &p_deep);
+		/* the deep walks hold nearly all the scan at levels 2 to 0:
+		 * within a quarter level, where one level would pass walks
+		 * that all stood at 0 */
+		tap_ok(fabs(est - truth) <= 0.25 && p_deep == deepest,
+		       "split-7.4 cgroup walks, %d of 40 failing down to priority 0: priority within a quarter level of the trace and its deepest level (%.2f against %.2f, deepest %.0f against %.0f)",
+		       deeps[i], est, truth, p_deep, deepest);
+	}
+}
+
+/*
+ * A fresh cgroup's first interval on 6.12+: its walks decided on the
+ * flush before the cgroup held any page (prepare_scan_control() reads
+ * the flushed statistics; here no file), so at swappiness 200 every level
+ * was SCAN_FRACT with no file share (fp = 0), anon only, while the lists
+ * the model sees hold 20000 inactive file pages (cache trim at 12..1,
+ * anon only at 0) and no earlier sample tells the flush.  A walk at 0
+ * would have scanned those levels' file: with no file scanned at all, no
+ * walk went there, and the deepest level is not 0.
+ */
+static void cgroup_zero_needs_file(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	struct ref k = base(200, 20000), before;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	int w;
+
+	k.cgroup = 1;
+	k.ia = 40000;
+	k.aa = 0;
+	k.flushed = 1;
+	k.seen_inf = k.seen_af = 0;
+	before = k;
+	for (w = 0; w < 40; w++)
+		direct_walk(&k);
+	model_view(&k, &before, RC_CGROUP, &in);
+	memcpy(in.version, v612, sizeof(v612));
+	in.cg = in.node;
+	in.has_cg = 1;
+	split_cost_init(&cost, v612);
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(in.anon_measured == in.scanned[RC_CGROUP] && o.r[RC_CGROUP].anon_only_at_zero &&
+	       o.r[RC_CGROUP].p_deep > 0,
+	       "split-7.5 a cgroup interval that scanned no file had no walk at priority 0, even where its lists say only 0 lets anon in (anon %.0f of %.0f, deepest %.0f)",
+	       in.anon_measured, in.scanned[RC_CGROUP], o.r[RC_CGROUP].p_deep);
+}
+
+/*
  * Cases computed by hand from v6.1 get_scan_count() (integer
  * arithmetic); the numbers in the names are the hand results.
  */
@@ -1910,6 +2010,8 @@ int main(void)
 	list_change();
 	window_refaults();
 	hand_cases();
+	cgroup_zero_walks();
+	cgroup_zero_needs_file();
 	stale_cases();
 	costs();
 	flush_in_bracket();
