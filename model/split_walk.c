@@ -1018,6 +1018,31 @@ static double walk_count(const struct split_in *in, enum reclaimer r)
 	       fmax(1, ceil(fmax(0, in->reclaimed[r]) / SWAP_CLUSTER_MAX));
 }
 
+/*
+ * Whether the deepest level of reclaimer r's walks is one the sums can
+ * show.  Direct and cgroup walks have a fixed target, 32 pages
+ * (do_try_to_free_pages() stops at the first level that reaches
+ * nr_to_reclaim): over lists of small folios every level's pass frees
+ * about its scan times the efficiency, so the walks end at about the
+ * level the replay gives.  Not where the file folios hold 32 pages or
+ * more: there a level's pass of a shallow walk takes one folio, which
+ * frees the walk or not, so each walk ends at the first folio it frees
+ * and the deepest of several is the longest run of folios that would not
+ * free, which sums cannot show (a 6.18 host sweep over 256-page folios:
+ * 465 walks an interval, most ending at 12, the deepest at 3 to 0; the
+ * replay's level within one of it in 25 of 80 intervals).  Nor kswapd's:
+ * an extreme of hundreds of walks.
+ */
+static int deep_estimable(const struct split_in *in, enum reclaimer r, double walks)
+{
+	const struct split_grain *g = r == RC_CGROUP && in->has_cg ?
+				      in->grain_cg : in->grain_node;
+
+	if (r == RC_KSWAPD)
+		return 0;
+	return !(walks > 1 && g && g->folio_file >= SWAP_CLUSTER_MAX);
+}
+
 static void replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			     const struct split_cost *cost, const struct walk_fit *fit,
 			     struct split_reclaim_out *o, double *refault_share)
@@ -1085,10 +1110,7 @@ static void replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	 * (split_flushed_view()), not priority 0
 	 */
 	o->anon_only_at_zero = r == RC_CGROUP && !(nref > 0) && zero == 1;
-	/* direct and cgroup walks are few, with a fixed 32-page target: the
-	 * level a typical walk ends at is where they went; kswapd's deepest
-	 * level is an extreme of hundreds of walks, which sums cannot show */
-	o->deep_estimable = r != RC_KSWAPD;
+	o->deep_estimable = deep_estimable(in, r, walks);
 	if (o->deep_estimable)
 		o->p_deep = deep;
 }
@@ -1507,7 +1529,8 @@ static void zero_walks(const struct split_in *in, const struct split_cost *cost,
 	o->p_est = n0 * one.qsum / in->scanned[RC_CGROUP];
 	if (ro.active && !isnan(ro.p_est))
 		o->p_est += ro.p_est * rest.scanned[RC_CGROUP] / in->scanned[RC_CGROUP];
-	o->p_deep = 0;
+	o->p_deep = 0;          /* some walk went there: none goes deeper */
+	o->deep_estimable = 1;
 }
 
 /* The attribution's walks with those of cgroup reclaim that reached 0. */

@@ -268,7 +268,9 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 			a->truth_from ? a->truth_from : "traced");
 	print_wakes(a);
 	printf("  deepest level: estimated for direct and cgroup reclaim "
-	       "(--intervals p_deep); not estimable for kswapd from sums\n");
+	       "(--intervals p_deep); not estimable for kswapd from sums, nor "
+	       "where file folios of 32 pages or more end each walk at the "
+	       "first it frees (n/e)\n");
 	if (a->cost_inputs)
 		printf("  costs from: %s\n", a->cost_inputs);
 }

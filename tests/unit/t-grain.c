@@ -41,6 +41,7 @@ struct flist {
 	ul m, next;                 /* the tail folio's index */
 	double dirty;
 	double scanned, reclaimed, walks, trace[13];
+	ul run;                     /* the first `run` folios not reclaimable */
 };
 
 /* isolate_lru_folios() + shrink_folio_list() for one batch of b pages */
@@ -49,7 +50,7 @@ static ul take_batch(struct flist *l, ul b)
 	ul scan = 0, got = 0;
 
 	while (scan < b) {
-		int bad = (l->m && l->next % l->m == l->m - 1) ||
+		int bad = l->next < l->run || (l->m && l->next % l->m == l->m - 1) ||
 			  (l->dirty > 0 && rnd() < l->dirty);
 
 		scan += l->size;
@@ -94,12 +95,12 @@ static double truth(const struct flist *l)
 	return q / s;
 }
 
-/* the interval as the model sees it; grain NULL: no census */
-static double model_estimate(const struct flist *l, const struct split_grain *grain)
+/* the interval as the model sees it (out); grain NULL: no census */
+static void model_replay(const struct flist *l, const struct split_grain *grain,
+			 struct split_out *out)
 {
 	static const int v618[3] = { 6, 18, 0 };
 	struct split_cost c;
-	struct split_out o;
 	struct split_in in;
 
 	memset(&in, 0, sizeof(in));
@@ -121,8 +122,77 @@ static double model_estimate(const struct flist *l, const struct split_grain *gr
 	in.boost_rate = NAN;
 	in.grain_cg = grain;
 	split_cost_init(&c, v618);
-	split_walk(&in, &c, &c, &o);
+	split_walk(&in, &c, &c, out);
+}
+
+static double model_estimate(const struct flist *l, const struct split_grain *grain)
+{
+	struct split_out o;
+
+	model_replay(l, grain, &o);
 	return o.r[RC_CGROUP].p_est;
+}
+
+/* the deepest level the reference's walks scanned */
+static int deepest(const struct flist *l)
+{
+	int p;
+
+	for (p = 0; p <= 12 && !(l->trace[p] > 0); p++)
+		;
+	return p;
+}
+
+/*
+ * 40 walks of a 1 MiB folio each (nr_to_reclaim 256) over 64 folios, of
+ * which the 47 they take hold 7 that will not free: every 6th, or the 7
+ * at the tail in a row.  The sums and the census are the same, the
+ * deepest levels not: 11 where each walk meets one such folio at most, 7
+ * where one walk meets all 7 (one folio a level at 12..9, two at 8, then
+ * the last and a free one at 7).  So the model
+ * cannot tell the deepest level of such walks and must say so; of one
+ * walk alone, or over single pages (32 a walk: the walks alike), it can.
+ */
+static void deepest_walks(void)
+{
+	struct flist spread = { 16384, 256, 6, 0, 0, 0, 0, 0, { 0 }, 0 };
+	struct flist in_row = { 16384, 256, 0, 0, 0, 0, 0, 0, { 0 }, 7 };
+	struct flist pages = { 16384, 1, 6, 0, 0, 0, 0, 0, { 0 }, 0 };
+	struct flist one = { 16384, 256, 0, 0, 0, 0, 0, 0, { 0 }, 7 };
+	double folios[FOLIO_ORDERS_MODEL] = { 0 }, single[FOLIO_ORDERS_MODEL] = { 16384 };
+	struct split_grain g, g1;
+	struct split_out a, b, c, d;
+	int k;
+
+	for (k = 0; k < 40; k++) {
+		cgroup_walk(&spread, 256);
+		cgroup_walk(&in_row, 256);
+		cgroup_walk(&pages, 32);
+	}
+	folios[8] = 64;
+	split_grain_init(&g, NULL, folios, FOLIO_ORDERS_MODEL);
+	split_grain_init(&g1, NULL, single, FOLIO_ORDERS_MODEL);
+	model_replay(&spread, &g, &a);
+	model_replay(&in_row, &g, &b);
+	model_replay(&pages, &g1, &c);
+	cgroup_walk(&one, 256);
+	model_replay(&one, &g, &d);
+	tap_ok(spread.scanned == in_row.scanned && spread.reclaimed == in_row.reclaimed &&
+	       deepest(&spread) == 11 && deepest(&in_row) == 7,
+	       "grain-1.4 the reference: the same sums (%.0f scanned, %.0f reclaimed), "
+	       "deepest levels %d and %d", spread.scanned, spread.reclaimed,
+	       deepest(&spread), deepest(&in_row));
+	tap_ok(!a.r[RC_CGROUP].deep_estimable && !b.r[RC_CGROUP].deep_estimable,
+	       "grain-1.5 walks over 1 MiB folios: their deepest level is not estimable (%d, %d)",
+	       a.r[RC_CGROUP].deep_estimable, b.r[RC_CGROUP].deep_estimable);
+	tap_ok(d.r[RC_CGROUP].deep_estimable &&
+	       fabs(d.r[RC_CGROUP].p_deep - deepest(&one)) <= 1,
+	       "grain-1.7 one walk over 1 MiB folios: its scan is its depth, level %.0f, the reference's %d",
+	       d.r[RC_CGROUP].p_deep, deepest(&one));
+	tap_ok(c.r[RC_CGROUP].deep_estimable &&
+	       fabs(c.r[RC_CGROUP].p_deep - deepest(&pages)) <= 1,
+	       "grain-1.6 walks over single pages: deepest level %.0f, the reference's %d",
+	       c.r[RC_CGROUP].p_deep, deepest(&pages));
 }
 
 /*
@@ -140,7 +210,7 @@ static void cgroup_walks(void)
 
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 8; j++) {
-			struct flist l = { lists[i], 256, every[j], 0, dirty[j], 0, 0, 0, { 0 } };
+			struct flist l = { lists[i], 256, every[j], 0, dirty[j], 0, 0, 0, { 0 }, 0 };
 			struct split_grain g;
 			double folios[FOLIO_ORDERS_MODEL] = { 0 }, t, e, p;
 
@@ -258,6 +328,7 @@ static void mixed_batches(void)
 int main(void)
 {
 	cgroup_walks();
+	deepest_walks();
 	mixed_batches();
 	return tap_done();
 }

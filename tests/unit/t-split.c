@@ -1238,10 +1238,11 @@ static void finish_then_short(void)
  * (writeback: not freed in the pass).  The reference's trace is the
  * truth; the model sees the sums, the walk count (failcnt) and
  * pgscan_anon.  Returns the estimate, *p_deep its deepest level; *truth,
- * *deepest the reference's.
+ * *deepest the reference's; *zero_said whether over large file folios too
+ * it says the deepest level is 0.
  */
 static double cgroup_zero_interval(int deep, double *truth, double *deepest,
-				   double *p_deep)
+				   double *p_deep, int *zero_said)
 {
 	struct ref k = base(60, 400000), before;
 	struct split_cost cost;
@@ -1270,6 +1271,20 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 		;
 	*deepest = q;
 	*p_deep = o.r[RC_CGROUP].p_deep;
+	*zero_said = 0;
+	if (deep > 0) {
+		/* the same sums over 1 MiB file folios: a walk's deepest level
+		 * is no longer a replayed one, but one that went to 0 still is */
+		double folios[11] = { 0 };
+		struct split_grain big;
+		struct split_out ob;
+
+		folios[8] = (double)k.inf / 256;
+		split_grain_init(&big, NULL, folios, 11);
+		in.grain_cg = &big;
+		split_walk(&in, &cost, &cost, &ob);
+		*zero_said = ob.r[RC_CGROUP].deep_estimable && ob.r[RC_CGROUP].p_deep == 0;
+	}
 	return o.r[RC_CGROUP].p_est;
 }
 
@@ -1277,10 +1292,12 @@ static void cgroup_zero_walks(void)
 {
 	static const int deeps[] = { 0, 1, 3 };
 	double truth, deepest, est, p_deep;
+	int zero_said, said = 0;
 	size_t i;
 
 	for (i = 0; i < sizeof(deeps) / sizeof(deeps[0]); i++) {
-		est = cgroup_zero_interval(deeps[i], &truth, &deepest, &p_deep);
+		est = cgroup_zero_interval(deeps[i], &truth, &deepest, &p_deep, &zero_said);
+		said += zero_said;
 		/* the deep walks hold nearly all the scan at levels 2 to 0:
 		 * within a quarter level, where one level would pass walks
 		 * that all stood at 0 */
@@ -1288,6 +1305,8 @@ static void cgroup_zero_walks(void)
 		       "split-7.4 cgroup walks, %d of 40 failing down to priority 0: priority within a quarter level of the trace and its deepest level (%.2f against %.2f, deepest %.0f against %.0f)",
 		       deeps[i], est, truth, p_deep, deepest);
 	}
+	tap_ok(said == 2, "split-7.6 over 1 MiB file folios, where the anon says walks went down to 0, the deepest level is still said: 0 (%d of 2)",
+	       said);
 }
 
 /*
