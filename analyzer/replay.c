@@ -868,11 +868,14 @@ static void predict(struct split_state *st, const struct split_in *si,
 
 /*
  * The walks of an interval are replayed as alike, but a few direct or
- * cgroup walks can go all the way down while most stop at level 12.
- * Where no level deeper than the replayed walks' but 0 lets anon in for a
- * reclaimer (split.h, anon_only_at_zero), the anon pages measured beyond
- * the replay's were scanned at priority 0: SCAN_EQUAL, near_oom.  Shared among such
- * reclaimers by pages scanned; the copy is what the attribution reads.
+ * cgroup walks can go all the way down while most stop at level 12.  The
+ * model takes cgroup walks that went down to 0 where the anon measured
+ * says so (split_walk.c, deep_walks()); where no level deeper than the
+ * replayed walks' but 0 lets anon in for a reclaimer (split.h,
+ * anon_only_at_zero), the anon pages measured beyond what it replayed
+ * still were scanned at priority 0: SCAN_EQUAL, near_oom.  Shared among
+ * such reclaimers by pages scanned; the copy is what the attribution
+ * reads.
  */
 static void deduce_zero(const struct split_out *so, const struct split_in *si,
 			double anon_meas, struct split_out *ex)

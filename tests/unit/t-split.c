@@ -57,8 +57,8 @@ struct ref {
 	/* what /proc/vmstat shows */
 	double pgscan, pgsteal, walks, pgscan_anon, pgsteal_anon, pswpout;
 	double kcompactd_wakes;           /* compact_daemon_wake */
-	/* what the tracepoint shows: pages per level */
-	double trace[13];
+	/* what the tracepoint shows: pages per level, anon at level 0 */
+	double trace[13], anon_at_zero;
 };
 
 /* int_sqrt() for the small numbers used here */
@@ -146,6 +146,8 @@ static ul shrink_batch(struct ref *k, int file, ul n, int prio)
 	k->pgscan += n;
 	k->pgsteal += got;
 	k->trace[prio] += n;
+	if (!file && prio == 0)
+		k->anon_at_zero += n;
 	if (!file) {
 		ul out = (ul)(got * k->swap_per_anon + urand());
 
@@ -1310,6 +1312,52 @@ static void cgroup_zero_walks(void)
 }
 
 /*
+ * The same over a file list low against its active one (inactive_is_low():
+ * file deactivation, no cache trim), so that every level is SCAN_FRACT and
+ * lets anon in: most walks reclaim their 32 pages by level 8 or so, `deep`
+ * of them free nothing and go down to 0 (SCAN_EQUAL there).  The model
+ * must scan the anon measured (none of it left unexplained), find the
+ * reference's priority and put at priority 0 (near_oom) about the anon
+ * the reference scanned there.
+ */
+static void cgroup_deep_fract(int deep)
+{
+	struct ref k = base(60, 20000), before;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	double truth, at_zero, near;
+	int w;
+
+	k.cgroup = 1;
+	k.ia = 8000;
+	k.aa = 2000;
+	k.af = 100000;
+	before = k;
+	for (w = 0; w < 40; w++) {
+		k.eff_file = w < deep ? 0 : 0.9;
+		k.eff_anon = w < deep ? 0 : 0.3;
+		direct_walk(&k);
+	}
+	model_view(&k, &before, RC_CGROUP, &in);
+	in.cg = in.node;
+	in.has_cg = 1;
+	in.eff_anon = NAN;
+	in.eff_file = NAN;
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	split_walk(&in, &cost, &cost, &o);
+	truth = truth_priority(&k);
+	at_zero = k.anon_at_zero - before.anon_at_zero;
+	near = o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM];
+	tap_ok(fabs(o.anon_pred - in.anon_measured) <= 0.01 * in.anon_measured &&
+	       fabs(o.r[RC_CGROUP].p_est - truth) <= 0.5 &&
+	       fabs(near - at_zero) <= 0.1 * at_zero && o.r[RC_CGROUP].p_deep == 0,
+	       "split-7.7 cgroup walks that let anon in at every level, %d of 40 failing down to 0: anon %.0f of %.0f, priority %.2f against %.2f, near_oom %.0f against %.0f at level 0, deepest %.0f",
+	       deep, o.anon_pred, in.anon_measured, o.r[RC_CGROUP].p_est, truth, near, at_zero,
+	       o.r[RC_CGROUP].p_deep);
+}
+
+/*
  * A fresh cgroup's first interval on 6.12+: its walks decided on the
  * flush before the cgroup held any page (prepare_scan_control() reads
  * the flushed statistics; here no file), so at swappiness 200 every level
@@ -2030,6 +2078,8 @@ int main(void)
 	window_refaults();
 	hand_cases();
 	cgroup_zero_walks();
+	cgroup_deep_fract(1);
+	cgroup_deep_fract(3);
 	cgroup_zero_needs_file();
 	stale_cases();
 	costs();
