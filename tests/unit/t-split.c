@@ -1232,6 +1232,33 @@ static void finish_then_short(void)
 }
 
 /*
+ * 40 cgroup limit walks of the reference on k (a cgroup), the first
+ * `deep` of them freeing nothing (anon or file), the others freeing file
+ * at 0.9 and anon at eff_anon; the model's view of them (*in, with
+ * pgscan_anon) and its replay (*o).
+ */
+static void cgroup_interval(struct ref *k, int deep, double eff_anon,
+			    struct split_in *in, struct split_out *o)
+{
+	struct ref before = *k;
+	struct split_cost cost;
+	int w;
+
+	for (w = 0; w < 40; w++) {
+		k->eff_file = w < deep ? 0 : 0.9;
+		k->eff_anon = w < deep ? 0 : eff_anon;
+		direct_walk(k);
+	}
+	model_view(k, &before, RC_CGROUP, in);
+	in->cg = in->node;
+	in->has_cg = 1;
+	in->eff_anon = NAN;
+	in->eff_file = NAN;
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	split_walk(in, &cost, &cost, o);
+}
+
+/*
  * Memory-cgroup limit walks over a large file cache with no refault:
  * cache_trim_mode at 12..1, SCAN_EQUAL at 0.  Most walks reclaim their
  * 32 pages at level 12; `deep` of them meet only folios they cannot free
@@ -1246,28 +1273,17 @@ static void finish_then_short(void)
 static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 				   double *p_deep, int *zero_said)
 {
-	struct ref k = base(60, 400000), before;
+	struct ref k = base(60, 400000);
 	struct split_cost cost;
 	struct split_in in;
 	struct split_out o;
-	int w, q;
+	int q;
 
 	k.cgroup = 1;
 	k.ia = 8000;
 	k.aa = 2000;
-	k.eff_anon = 0;
-	before = k;
-	for (w = 0; w < 40; w++) {
-		k.eff_file = w < deep ? 0 : 0.9;
-		direct_walk(&k);
-	}
-	model_view(&k, &before, RC_CGROUP, &in);
-	in.cg = in.node;
-	in.has_cg = 1;
-	in.eff_anon = NAN;
-	in.eff_file = NAN;
+	cgroup_interval(&k, deep, 0, &in, &o);
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
-	split_walk(&in, &cost, &cost, &o);
 	*truth = truth_priority(&k);
 	for (q = 0; q <= 12 && !(k.trace[q] > 0); q++)
 		;
@@ -1322,32 +1338,18 @@ static void cgroup_zero_walks(void)
  */
 static void cgroup_deep_fract(int deep)
 {
-	struct ref k = base(60, 20000), before;
-	struct split_cost cost;
+	struct ref k = base(60, 20000);
 	struct split_in in;
 	struct split_out o;
 	double truth, at_zero, near;
-	int w;
 
 	k.cgroup = 1;
 	k.ia = 8000;
 	k.aa = 2000;
 	k.af = 100000;
-	before = k;
-	for (w = 0; w < 40; w++) {
-		k.eff_file = w < deep ? 0 : 0.9;
-		k.eff_anon = w < deep ? 0 : 0.3;
-		direct_walk(&k);
-	}
-	model_view(&k, &before, RC_CGROUP, &in);
-	in.cg = in.node;
-	in.has_cg = 1;
-	in.eff_anon = NAN;
-	in.eff_file = NAN;
-	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
-	split_walk(&in, &cost, &cost, &o);
+	cgroup_interval(&k, deep, 0.3, &in, &o);
 	truth = truth_priority(&k);
-	at_zero = k.anon_at_zero - before.anon_at_zero;
+	at_zero = k.anon_at_zero;
 	near = o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM];
 	tap_ok(fabs(o.anon_pred - in.anon_measured) <= 0.01 * in.anon_measured &&
 	       fabs(o.r[RC_CGROUP].p_est - truth) <= 0.5 &&
