@@ -1076,6 +1076,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 				  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
 
 		sp.swappiness = whatif;
+		sp.zero_walks = so->r[RC_CGROUP].zero_walks;
 		whatif_walk(st, &sp, &wo);
 		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 		split_cost_update(&st->wi_node_cost, &sp, &sp.node);

@@ -83,6 +83,11 @@ struct split_in {
 	 * cgroup's (its limit reclaim); gauges at the end of the interval */
 	struct split_lists node, cg;
 	int has_cg;
+	/* cgroup limit walks that went down to priority 0, where the anon is
+	 * not measured but known from an attribution of the same interval
+	 * (--what-if: the walks that failed at every level fail alike at
+	 * another swappiness); 0: none */
+	double zero_walks;
 	/* the passes' scan per batch on the node's and the cgroup's
 	 * inactive lists (a folio census, --folios); NULL: single pages */
 	const struct split_grain *grain_node, *grain_cg;
@@ -207,6 +212,9 @@ struct split_reclaim_out {
 	/* refault walks the attribution added for activations of the lag
 	 * window (split_walk()), which the replay takes from the window */
 	double refault_added;
+	/* cgroup limit walks the attribution took down to priority 0 from
+	 * the anon measured (deep_walks() in split_walk.c) */
+	double zero_walks;
 };
 
 struct split_out {

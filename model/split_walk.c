@@ -1574,11 +1574,36 @@ static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 	if (!(lo > 0))
 		return;
 	*o = best;
+	o->zero_walks = lo;
 	o->p_deep = 0;          /* some walk went there: none goes deeper */
 	o->deep_estimable = 1;
 }
 
-/* The attribution's cgroup walks with those that went deeper. */
+/*
+ * n walks known to have gone down to 0 (split_in.zero_walks), replayed on
+ * these lists at this swappiness: at 0 SCAN_EQUAL, or SCAN_FILE for a
+ * cgroup at swappiness 0, and above it what each level lets in.
+ */
+static void known_deep_walks(const struct split_in *in, const struct split_cost *cost,
+			     const struct walk_fit *fit, double n,
+			     struct split_reclaim_out *o)
+{
+	struct walk_ctx c;
+	struct walk_res deep;
+
+	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
+	walk_at(&c, DEF_PRIORITY + 1, &deep);
+	if (!(deep.scanned > 0))
+		return;
+	n = fmin(fmin(n, walk_count(in, RC_CGROUP)), in->scanned[RC_CGROUP] / deep.scanned);
+	with_deep(in, cost, fit, &deep, n, o);
+	o->zero_walks = n;
+	o->p_deep = 0;
+	o->deep_estimable = 1;
+}
+
+/* The cgroup walks with those that went deeper: found from the anon
+ * measured, or known (the what-if's). */
 static void deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
 			const struct walk_fit *fit, struct split_out *out)
 {
@@ -1586,9 +1611,12 @@ static void deep_cgroup(const struct split_in *in, const struct split_cost *cg_c
 	double others = out->anon_pred - o->anon_pred;
 	double want = in->anon_measured - others;
 
-	if (!(in->has_cg && o->active && want > o->anon_pred))
+	if (!(in->has_cg && o->active))
 		return;
-	deep_walks(in, cg_cost, fit, want, o);
+	if (isnan(in->anon_measured) && in->zero_walks > 0)
+		known_deep_walks(in, cg_cost, fit, in->zero_walks, o);
+	else if (want > o->anon_pred)
+		deep_walks(in, cg_cost, fit, want, o);
 	out->anon_pred = others + o->anon_pred;
 }
 

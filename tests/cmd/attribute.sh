@@ -489,6 +489,14 @@ is "$(cat zero-3000-1000.out)" "near_oom:30:30 " \
 	"attribute-1.23 and where level 12 lets a few in and the levels under it trim"
 is "$(cat zero-3000-100000.out)" "active_file_heavy:30:30 " \
 	"attribute-1.37 not where every level lets anon in: the walk's own, active_file_heavy"
+# the walk that went down to 0 fails alike at another swappiness: --what-if
+# replays it there, 500 anon pages at 100 and 200 (about, the model
+# counting it from the anon), none at 0 (a cgroup at swappiness 0 scans
+# file only, even at priority 0)
+"$VMSCOPE" attribute zero-400000-1000.db --what-if swappiness=0,100,200 --format csv | tr -d '"' |
+	awk -F, 'NR > 1 { printf "%s:%.0f ", $3, $4 / 10 }' > zero-wi.out
+is "$(cat zero-wi.out)" "0:0 100:50 200:50 " \
+	"attribute-1.75 --what-if replays a cgroup walk that went down to 0 at the other swappiness values: 500 anon pages, none at 0"
 # the same walk, but the task that held the anon exited before the next
 # sample: the cgroup's anon lists read 0 there.  Lists with no anon page
 # are not the ones the walk saw; the first sample's still say that only

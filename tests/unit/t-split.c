@@ -1328,6 +1328,54 @@ static void cgroup_zero_walks(void)
 }
 
 /*
+ * The walks that failed down to 0 fail alike at another swappiness (their
+ * file folios would not free either way): the attribution's count of
+ * them, replayed with no anon measured at swappiness 100, 200 and 0,
+ * scans the anon the reference's same walks scan there (level 0: the
+ * whole inactive anon list, SCAN_EQUAL; none at 0 for a cgroup, SCAN_FILE).
+ */
+static void cgroup_zero_whatif(void)
+{
+	static const int sw[] = { 100, 200, 0 };
+	struct split_in in, other;
+	struct split_out o, wo;
+	struct split_cost cost;
+	int i, ok = 0;
+	double found;
+
+	{
+		struct ref k = base(60, 400000);
+
+		k.cgroup = 1;
+		k.ia = 8000;
+		k.aa = 2000;
+		cgroup_interval(&k, 3, 0, &in, &o);
+		found = o.r[RC_CGROUP].zero_walks;
+	}
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	for (i = 0; i < 3; i++) {
+		struct ref k = base(sw[i], 400000);
+		struct split_out ro;
+
+		k.cgroup = 1;
+		k.ia = 8000;
+		k.aa = 2000;
+		cgroup_interval(&k, 3, 0, &other, &ro);
+		in.swappiness = sw[i];
+		in.anon_measured = NAN;
+		in.zero_walks = found;
+		split_walk(&in, &cost, &cost, &wo);
+		ok += sw[i] ? fabs(wo.anon_pred - other.anon_measured) <= 0.1 * other.anon_measured :
+			      wo.anon_pred == 0 && other.anon_measured == 0;
+		tap_diag("swappiness %d: replayed %.0f, the reference %.0f", sw[i], wo.anon_pred,
+			 other.anon_measured);
+	}
+	tap_ok(fabs(found - 3) < 0.05 && ok == 3,
+	       "split-7.8 the walks that went down to 0 (%.2f found, 3 in the reference) replayed at swappiness 100, 200 and 0 scan the reference's anon there (%d of 3)",
+	       found, ok);
+}
+
+/*
  * The same over a file list low against its active one (inactive_is_low():
  * file deactivation, no cache trim), so that every level is SCAN_FRACT and
  * lets anon in: most walks reclaim their 32 pages by level 8 or so, `deep`
@@ -2082,6 +2130,7 @@ int main(void)
 	cgroup_zero_walks();
 	cgroup_deep_fract(1);
 	cgroup_deep_fract(3);
+	cgroup_zero_whatif();
 	cgroup_zero_needs_file();
 	stale_cases();
 	costs();
