@@ -1534,19 +1534,35 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
  * against 122 and 121 for levels 1 and 3, and left no sweep's run with 5% of
  * its swap-out unexplained, where level 3 left one with 32%.)
  */
+/* One cgroup walk down to 0 on the lists its walks decide on. */
+static void walk_to_zero(const struct split_in *in, const struct split_cost *cost,
+			 struct walk_res *deep)
+{
+	struct walk_ctx c;
+
+	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
+	walk_at(&c, DEF_PRIORITY + 1, deep);
+}
+
+/* n walks of o went down to 0: the deepest level is known, 0. */
+static void went_to_zero(struct split_reclaim_out *o, double n)
+{
+	o->zero_walks = n;
+	o->p_deep = 0;
+	o->deep_estimable = 1;
+}
+
 #define DEEP_STEPS 16
 static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 		       const struct walk_fit *fit, double want,
 		       struct split_reclaim_out *o)
 {
 	struct split_reclaim_out best = *o, probe = *o;
-	struct walk_ctx c;
 	struct walk_res deep;
 	double s = in->scanned[RC_CGROUP], lo = 0, hi, n;
 	int i;
 
-	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
-	walk_at(&c, DEF_PRIORITY + 1, &deep);
+	walk_to_zero(in, cost, &deep);
 	if (!(deep.anon_total > 0) || !(deep.scanned > 0))
 		return;
 	hi = fmin(walk_count(in, RC_CGROUP), s / deep.scanned);
@@ -1574,9 +1590,7 @@ static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 	if (!(lo > 0))
 		return;
 	*o = best;
-	o->zero_walks = lo;
-	o->p_deep = 0;          /* some walk went there: none goes deeper */
-	o->deep_estimable = 1;
+	went_to_zero(o, lo);
 }
 
 /*
@@ -1588,18 +1602,14 @@ static void known_deep_walks(const struct split_in *in, const struct split_cost 
 			     const struct walk_fit *fit, double n,
 			     struct split_reclaim_out *o)
 {
-	struct walk_ctx c;
 	struct walk_res deep;
 
-	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
-	walk_at(&c, DEF_PRIORITY + 1, &deep);
+	walk_to_zero(in, cost, &deep);
 	if (!(deep.scanned > 0))
 		return;
 	n = fmin(fmin(n, walk_count(in, RC_CGROUP)), in->scanned[RC_CGROUP] / deep.scanned);
 	with_deep(in, cost, fit, &deep, n, o);
-	o->zero_walks = n;
-	o->p_deep = 0;
-	o->deep_estimable = 1;
+	went_to_zero(o, n);
 }
 
 /* The cgroup walks with those that went deeper: found from the anon
