@@ -1514,6 +1514,24 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
 	return o->anon_pred;
 }
 
+/* One cgroup walk down to 0 on the lists its walks decide on. */
+static void walk_to_zero(const struct split_in *in, const struct split_cost *cost,
+			 struct walk_res *deep)
+{
+	struct walk_ctx c;
+
+	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
+	walk_at(&c, DEF_PRIORITY + 1, deep);
+}
+
+/* n walks of o went down to 0: the deepest level is known, 0. */
+static void went_to_zero(struct split_reclaim_out *o, double n)
+{
+	o->zero_walks = n;
+	o->p_deep = 0;
+	o->deep_estimable = 1;
+}
+
 /*
  * Cgroup limit walks that went deeper than the replayed ones.  The replay
  * takes an interval's walks as alike, but a walk goes down a level only
@@ -1534,24 +1552,6 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
  * against 122 and 121 for levels 1 and 3, and left no sweep's run with 5% of
  * its swap-out unexplained, where level 3 left one with 32%.)
  */
-/* One cgroup walk down to 0 on the lists its walks decide on. */
-static void walk_to_zero(const struct split_in *in, const struct split_cost *cost,
-			 struct walk_res *deep)
-{
-	struct walk_ctx c;
-
-	fill_ctx(&c, in, cost, 1, 0, cgroup_view(in, RC_CGROUP));
-	walk_at(&c, DEF_PRIORITY + 1, deep);
-}
-
-/* n walks of o went down to 0: the deepest level is known, 0. */
-static void went_to_zero(struct split_reclaim_out *o, double n)
-{
-	o->zero_walks = n;
-	o->p_deep = 0;
-	o->deep_estimable = 1;
-}
-
 #define DEEP_STEPS 16
 static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 		       const struct walk_fit *fit, double want,
