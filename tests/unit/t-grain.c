@@ -149,9 +149,9 @@ static int deepest(const struct flist *l)
  * at the tail in a row.  The sums and the census are the same, the
  * deepest levels not: 11 where each walk meets one such folio at most, 7
  * where one walk meets all 7 (one folio a level at 12..9, two at 8, then
- * the last and a free one at 7).  So the model
- * cannot tell the deepest level of such walks and must say so; of one
- * walk alone, or over single pages (32 a walk: the walks alike), it can.
+ * the last and a free one at 7).  So the model cannot tell the deepest
+ * level of such walks and must say so; over single pages (32 a walk: the
+ * walks alike), or of one walk alone, it can.
  */
 static void deepest_walks(void)
 {
@@ -185,14 +185,14 @@ static void deepest_walks(void)
 	tap_ok(!a.r[RC_CGROUP].deep_estimable && !b.r[RC_CGROUP].deep_estimable,
 	       "grain-1.5 walks over 1 MiB folios: their deepest level is not estimable (%d, %d)",
 	       a.r[RC_CGROUP].deep_estimable, b.r[RC_CGROUP].deep_estimable);
-	tap_ok(d.r[RC_CGROUP].deep_estimable &&
-	       fabs(d.r[RC_CGROUP].p_deep - deepest(&one)) <= 1,
-	       "grain-1.7 one walk over 1 MiB folios: its scan is its depth, level %.0f, the reference's %d",
-	       d.r[RC_CGROUP].p_deep, deepest(&one));
 	tap_ok(c.r[RC_CGROUP].deep_estimable &&
 	       fabs(c.r[RC_CGROUP].p_deep - deepest(&pages)) <= 1,
 	       "grain-1.6 walks over single pages: deepest level %.0f, the reference's %d",
 	       c.r[RC_CGROUP].p_deep, deepest(&pages));
+	tap_ok(d.r[RC_CGROUP].deep_estimable &&
+	       fabs(d.r[RC_CGROUP].p_deep - deepest(&one)) <= 1,
+	       "grain-1.7 one walk over 1 MiB folios: its scan is its depth, level %.0f, the reference's %d",
+	       d.r[RC_CGROUP].p_deep, deepest(&one));
 }
 
 /*
