@@ -867,55 +867,22 @@ static void predict(struct split_state *st, const struct split_in *si,
 }
 
 /*
- * The walks of an interval are replayed as alike, but a few direct or
- * cgroup walks can go all the way down while most stop at level 12.  The
- * model takes cgroup walks that went down to 0 where the anon measured
- * says so (split_walk.c, deep_walks()); where no level deeper than the
- * replayed walks' but 0 lets anon in for a reclaimer (split.h,
- * anon_only_at_zero), the anon pages measured beyond what it replayed
- * still were scanned at priority 0: SCAN_EQUAL, near_oom.  Shared among
- * such reclaimers by pages scanned; the copy is what the attribution
- * reads.
- */
-static void deduce_zero(const struct split_out *so, const struct split_in *si,
-			double anon_meas, struct split_out *ex)
-{
-	double excess = nz(anon_meas) - so->anon_pred, s = 0, v;
-	int r;
-
-	*ex = *so;
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (so->r[r].anon_only_at_zero && so->r[r].active)
-			s += si->scanned[r];
-	if (!(excess > 0) || !(s > 0))
-		return;
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (so->r[r].anon_only_at_zero && so->r[r].active) {
-			v = excess * si->scanned[r] / s;
-			ex->r[r].anon_by[CAUSE_NEAR_OOM] += v;
-			ex->r[r].anon_pred += v;
-			ex->anon_pred += v;
-		}
-}
-
-/*
  * Swap-out with no anon scanned in the interval: the pages were scanned
  * just before the sample.  shrink_inactive_list() counts PGSCAN_* when it
  * isolates a batch, and shrink_folio_list() then writes it (PSWPOUT at
  * the bio's submission, v6.1 and v6.18), so a batch's writes can land in
  * the next sample.  Such swap-out takes the walk of the interval before,
- * if that one scanned anon.  Returns the anon pages measured that go
- * with the walk the attribution reads (ex, after deduce_zero()).
+ * if that one scanned anon.  Returns the walk the attribution reads, and
+ * in *anon the anon pages measured that go with it.
  */
-static double attributed_walk(const struct split_state *st,
-			      const struct split_out *so, const struct split_in *si,
-			      const struct interval_in *in, struct split_out *ex)
+static const struct split_out *attributed_walk(const struct split_state *st,
+					       const struct split_out *so,
+					       const struct interval_in *in, double *anon)
 {
 	int late = !(nz(in->scan_anon) > 0) && !(so->anon_pred > 0) && st->last_anon > 0;
-	double anon = late ? st->last_anon : in->scan_anon;
 
-	deduce_zero(late ? &st->last : so, si, anon, ex);
-	return anon;
+	*anon = late ? st->last_anon : in->scan_anon;
+	return late ? &st->last : so;
 }
 
 /* The pages a walk's replay reclaims at efficiencies e[type] (0 anon). */
@@ -991,7 +958,8 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 			   struct attribution *a)
 {
 	struct split_in si, sp;
-	struct split_out prev_out, wo, ex;
+	struct split_out prev_out, wo;
+	const struct split_out *ex;
 	double pt[NR_TRUTH], direct_only, anon;
 	int r;
 
@@ -1016,10 +984,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
 	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
-	anon = attributed_walk(st, so, &si, in, &ex);
-	o->cause = dominant(&ex);
+	ex = attributed_walk(st, so, in, &anon);
+	o->cause = dominant(ex);
 	iv->anon_meas = in->scan_anon;
-	split_attribute(&ex, &si, anon, iv, a);
+	split_attribute(ex, &si, anon, iv, a);
 	st->last = *so;
 	st->last_anon = nz(in->scan_anon);
 	if (in->swap_out > 0) {

@@ -1612,8 +1612,14 @@ static void known_deep_walks(const struct split_in *in, const struct split_cost 
 	went_to_zero(o, n);
 }
 
-/* The cgroup walks with those that went deeper: found from the anon
- * measured, or known (the what-if's). */
+/*
+ * The cgroup walks with those that went deeper: found from the anon
+ * measured, or known (the what-if's).  Where no level but 0 lets anon in
+ * (anon_only_at_zero()), anon measured beyond the walks placed was
+ * scanned at 0 all the same: near_oom (SCAN_EQUAL), though the lists
+ * cannot hold the walks that scanned it (a fresh cgroup's first interval,
+ * its walks having decided on lists with no file).
+ */
 static void deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
 			const struct walk_fit *fit, struct split_out *out)
 {
@@ -1621,12 +1627,16 @@ static void deep_cgroup(const struct split_in *in, const struct split_cost *cg_c
 	double others = out->anon_pred - o->anon_pred;
 	double want = in->anon_measured - others;
 
-	if (!(in->has_cg && o->active))
+	if (!o->active)
 		return;
-	if (isnan(in->anon_measured) && in->zero_walks > 0)
+	if (in->has_cg && isnan(in->anon_measured) && in->zero_walks > 0)
 		known_deep_walks(in, cg_cost, fit, in->zero_walks, o);
-	else if (want > o->anon_pred)
+	else if (in->has_cg && want > o->anon_pred)
 		deep_walks(in, cg_cost, fit, want, o);
+	if (o->anon_only_at_zero && want > o->anon_pred) {
+		o->anon_by[CAUSE_NEAR_OOM] += want - o->anon_pred;
+		o->anon_pred = want;
+	}
 	out->anon_pred = others + o->anon_pred;
 }
 
