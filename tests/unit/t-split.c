@@ -1234,11 +1234,13 @@ static void finish_then_short(void)
 /*
  * 40 cgroup limit walks of the reference on k (a cgroup), the first
  * `deep` of them freeing nothing (anon or file), the others freeing file
- * at 0.9 and anon at eff_anon; the model's view of them (*in, with
- * pgscan_anon) and its replay (*o).
+ * at 0.9 and anon at eff_anon; the model's view of them as a kernel of
+ * this version (*in, with pgscan_anon) and its replay (*o).
  */
+static const int v61_cg[3] = { 6, 1, 0 };
+
 static void cgroup_interval(struct ref *k, int deep, double eff_anon,
-			    struct split_in *in, struct split_out *o)
+			    const int version[3], struct split_in *in, struct split_out *o)
 {
 	struct ref before = *k;
 	struct split_cost cost;
@@ -1250,11 +1252,12 @@ static void cgroup_interval(struct ref *k, int deep, double eff_anon,
 		direct_walk(k);
 	}
 	model_view(k, &before, RC_CGROUP, in);
+	memcpy(in->version, version, sizeof(in->version));
 	in->cg = in->node;
 	in->has_cg = 1;
 	in->eff_anon = NAN;
 	in->eff_file = NAN;
-	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	split_cost_init(&cost, version);
 	split_walk(in, &cost, &cost, o);
 }
 
@@ -1282,7 +1285,7 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 	k.cgroup = 1;
 	k.ia = 8000;
 	k.aa = 2000;
-	cgroup_interval(&k, deep, 0, &in, &o);
+	cgroup_interval(&k, deep, 0, v61_cg, &in, &o);
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	*truth = truth_priority(&k);
 	for (q = 0; q <= 12 && !(k.trace[q] > 0); q++)
@@ -1349,7 +1352,7 @@ static void cgroup_zero_whatif(void)
 		k.cgroup = 1;
 		k.ia = 8000;
 		k.aa = 2000;
-		cgroup_interval(&k, 3, 0, &in, &o);
+		cgroup_interval(&k, 3, 0, v61_cg, &in, &o);
 		found = o.r[RC_CGROUP].zero_walks;
 	}
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
@@ -1360,7 +1363,7 @@ static void cgroup_zero_whatif(void)
 		k.cgroup = 1;
 		k.ia = 8000;
 		k.aa = 2000;
-		cgroup_interval(&k, 3, 0, &other, &ro);
+		cgroup_interval(&k, 3, 0, v61_cg, &other, &ro);
 		in.swappiness = sw[i];
 		in.anon_measured = NAN;
 		in.zero_walks = found;
@@ -1395,7 +1398,7 @@ static void cgroup_deep_fract(int deep)
 	k.ia = 8000;
 	k.aa = 2000;
 	k.af = 100000;
-	cgroup_interval(&k, deep, 0.3, &in, &o);
+	cgroup_interval(&k, deep, 0.3, v61_cg, &in, &o);
 	truth = truth_priority(&k);
 	at_zero = k.anon_at_zero;
 	near = o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM];
@@ -1420,26 +1423,16 @@ static void cgroup_deep_fract(int deep)
 static void cgroup_zero_needs_file(void)
 {
 	static const int v612[3] = { 6, 12, 0 };
-	struct ref k = base(200, 20000), before;
-	struct split_cost cost;
+	struct ref k = base(200, 20000);
 	struct split_in in;
 	struct split_out o;
-	int w;
 
 	k.cgroup = 1;
 	k.ia = 40000;
 	k.aa = 0;
 	k.flushed = 1;
 	k.seen_inf = k.seen_af = 0;
-	before = k;
-	for (w = 0; w < 40; w++)
-		direct_walk(&k);
-	model_view(&k, &before, RC_CGROUP, &in);
-	memcpy(in.version, v612, sizeof(v612));
-	in.cg = in.node;
-	in.has_cg = 1;
-	split_cost_init(&cost, v612);
-	split_walk(&in, &cost, &cost, &o);
+	cgroup_interval(&k, 0, 0.3, v612, &in, &o);
 	tap_ok(in.anon_measured == in.scanned[RC_CGROUP] && o.r[RC_CGROUP].anon_only_at_zero &&
 	       o.r[RC_CGROUP].p_deep > 0,
 	       "split-7.5 a cgroup interval that scanned no file had no walk at priority 0, even where its lists say only 0 lets anon in (anon %.0f of %.0f, deepest %.0f)",
