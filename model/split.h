@@ -1,7 +1,7 @@
 /*
  * split.h - the split-LRU reclaim walk (2.6.28+ with MGLRU off), replayed
  * per interval and per reclaimer (reclaim-model.md, section 5; the kernel
- * facts are cited in split_walk.c and cost.c, checked against mm/vmscan.c
+ * facts are cited in split_*.c and cost.c, checked against mm/vmscan.c
  * of v6.1 and v6.18).
  *
  * The caller (analyzer/replay.c) fills one struct split_in per interval
@@ -159,7 +159,7 @@ struct split_in {
 	/* the views are the lists the traced flushes held (the last before
 	 * the interval, and one inside it), seen_w their shares of the
 	 * interval's time: not picked; the attribution may move the shares
-	 * (split_walk.c place_flush()) */
+	 * (split_views.c place_flush()) */
 	int seen_known;
 	/*
 	 * with seen_known: the samples around the last flush before the
@@ -168,7 +168,7 @@ struct split_in {
 	 * before the first).  The lists can grow in a step anywhere between
 	 * two samples (a writer starts), so the attribution takes the one
 	 * of the three under which the walks scan the nearest to the anon
-	 * measured (split_walk.c pick_in_bracket()).
+	 * measured (split_views.c pick_in_bracket()).
 	 */
 	struct split_lists seen_bracket[2];
 	int has_bracket;
@@ -204,7 +204,7 @@ struct split_reclaim_out {
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
 	/* no level deeper than the replayed walks' but 0 lets anon in
-	 * (anon_only_at_zero() in split_walk.c): anon this reclaimer scanned
+	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned
 	 * beyond the replay's means some walk reached priority 0 */
 	int anon_only_at_zero;
 	double anon_pred;          /* anon pages scanned, predicted */
@@ -213,7 +213,7 @@ struct split_reclaim_out {
 	 * window (split_walk()), which the replay takes from the window */
 	double refault_added;
 	/* cgroup limit walks the attribution took down to priority 0 from
-	 * the anon measured (deep_walks() in split_walk.c) */
+	 * the anon measured (deep_walks() in split_deep.c) */
 	double zero_walks;
 };
 

@@ -204,7 +204,7 @@ static void print_agreement(const char *who, const struct agreement *g,
 /*
  * kswapd's walks as traced, by the order that woke them, beside
  * pageoutrun: the walk count the model takes, and the order it assumes
- * (0; its short walks are order-0 walks, model/split_walk.c)
+ * (0; its short walks are order-0 walks, model/split_kswapd.c)
  */
 static void print_wakes(const struct attribution *a)
 {

@@ -1638,7 +1638,7 @@ static void hand_cases(void)
 	 * 500-page walk is past 12 already; with 3000 against 100000 active
 	 * (inactive_is_low: file deactivation) every level is SCAN_FRACT;
 	 * kswapd never reaches 0; cgroup reclaim at swappiness 0 is SCAN_FILE
-	 * at 0 too; global direct walks are not taken (see split_walk.c).
+	 * at 0 too; global direct walks are not taken (see sw_replay_reclaimer()).
 	 */
 	one_walk(&in, RC_CGROUP, 60, 105984, 1000, 400000, 100000, 500, 0);
 	split_walk(&in, &c, &c, &o);

@@ -1,0 +1,182 @@
+/*
+ * split_fit.c - what the attribution fits to the anon pages measured
+ * (struct walk_fit): the share of the scan on the first sample's lists,
+ * the lag window's activations its walks saw, the share of the measured
+ * anon efficiency the walks' own anon freed.  A prediction fits nothing.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+#include "model_int.h"
+#include "split_int.h"
+#include "banned.h"
+
+/* The anon pages the interval's walks scan under fit f. */
+static double anon_under(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit f,
+			 struct split_out *out)
+{
+	sw_walk_views(in, node_cost, cg_cost, &f, 0, out);
+	return out->anon_pred;
+}
+
+/*
+ * Bisects the fit's value *x (a field of *f) over [lo, hi] for the walks
+ * to scan the anon measured, more of it as *x grows (rising) or as it
+ * shrinks, and keeps in *keep the value whose anon came nearest, if
+ * nearer than best (the reading before).  20 steps at most (a millionth
+ * of the range), fewer once a probe is within BISECT_CLOSE of the anon:
+ * every walk of the bisection replays the interval.
+ */
+static void bisect_fit(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, struct walk_fit *f, double *x,
+		       double lo, double hi, int rising, double best, double *keep,
+		       struct split_out *out)
+{
+	double want = in->anon_measured, anon = INFINITY;
+	int it;
+
+	for (it = 0; it < 20; it++) {
+		*x = (lo + hi) / 2;
+		anon = anon_under(in, node_cost, cg_cost, *f, out);
+		if ((anon < want) == rising)
+			lo = *x;
+		else
+			hi = *x;
+		if (fabs(anon - want) <= best) {
+			best = fabs(anon - want);
+			*keep = *x;
+		}
+		if (best <= BISECT_CLOSE * want)
+			break;
+	}
+}
+
+/* How far past the two lists' anon the measured anon may lie and still
+ * be theirs (a share of the larger) */
+#define SHARE_SLACK 0.01
+
+/*
+ * The share of the interval's scan that walked the lists as they were at
+ * its start, the rest walking them as at its end.  The lists change
+ * at moments two samples do not show (a file read, a truncate, a bulk
+ * deactivation: a cgroup's inactive file list goes from 256 pages to
+ * 26000 in a quarter second, and the walks before that moment let anon
+ * in where those after trim the cache).  A prediction takes half each;
+ * the attribution, which reads pgscan_anon, takes the share under which
+ * the walks scan the anon pages measured, where the two lists' walks
+ * bracket it (anon is linear in the share, each list's walks replayed on
+ * their own; on 6.12+ with flushed views, for the view pick_view() takes
+ * at each end); half where they do not: no moment of change explains it.
+ */
+void sw_fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, struct walk_fit *fit,
+			struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double end_anon, start_anon, lo, hi, slack;
+
+	if (!memcmp(&in->node, &in->node_prev, sizeof(in->node)) &&
+	    (!in->has_cg || !memcmp(&in->cg, &in->cg_prev, sizeof(in->cg))))
+		return;             /* the same lists: the share changes nothing */
+	f.start_share = 0;
+	end_anon = anon_under(in, node_cost, cg_cost, f, out);
+	f.start_share = 1;
+	start_anon = anon_under(in, node_cost, cg_cost, f, out);
+	lo = fmin(end_anon, start_anon);
+	hi = fmax(end_anon, start_anon);
+	slack = SHARE_SLACK * hi;
+	if (hi - lo > 1e-9 && in->anon_measured >= lo - slack &&
+	    in->anon_measured <= hi + slack)
+		fit->start_share = fmin(1, fmax(0, (in->anon_measured - end_anon) /
+						   (start_anon - end_anon)));
+}
+
+/*
+ * Where the walks scan less anon than measured even so, some of them saw
+ * activations that the samples show in a neighbouring interval of the lag
+ * window (one walk an activation at most): as many as scan nearest the
+ * anon measured.  More refault walks scan more anon as a rule, so a
+ * bisection; but not always (the last trim walk turned refault walk
+ * changes how the walks share the scan), so the nearest of the points
+ * tried is taken, the later one on a tie.
+ */
+void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, anon, none, best;
+	int r;
+
+	if (!(want > 0))
+		return;             /* no anon to explain */
+	for (r = 0; r < NR_RECLAIMERS && !(in->refault_window[r] > 0); r++)
+		;
+	if (r == NR_RECLAIMERS)
+		return;             /* no activation around */
+	none = anon_under(in, node_cost, cg_cost, f, out);
+	f.extra_refaults = 1;
+	anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (none >= want || !(anon > none))
+		return;             /* enough already, or no walk to add */
+	best = fabs(anon - want);
+	fit->extra_refaults = 1;
+	if (!(anon > want))
+		return;             /* all of them scan too little: all taken */
+	bisect_fit(in, node_cost, cg_cost, &f, &f.extra_refaults, 0, 1, 1, best,
+		   &fit->extra_refaults, out);
+}
+
+/* The attribution fits (it reads pgscan_anon); a prediction does not. */
+int sw_fits(const struct split_in *in)
+{
+	return !isnan(in->anon_measured) && !in->has_expected;
+}
+
+/*
+ * The least share of the measured anon efficiency a walk's own anon
+ * pages free: above 0, where sw_efficiency() takes a rate as unknown.
+ */
+#define ANON_FREED_MIN 0.02
+
+/*
+ * A walk that lets anon in frees little of it at once: shrink_folio_list()
+ * starts the swap write of an anon folio and keeps it (PG_reclaim), and it
+ * is freed by a later pass once folio_end_writeback() has rotated it to
+ * the list's tail (v6.1 and v6.18).  pgsteal_anon / pgscan_anon, the
+ * efficiency measured so far, counts those later frees; a walk's own
+ * anon frees between none and that, so a walk that saw a refault reclaims
+ * mostly file and goes deeper than the measured rate says (lab, 6.1: one
+ * kswapd walk from level 12 to 4 scanning 1505 anon pages after one
+ * activation).  Where the interval's walks scan less anon than measured,
+ * the attribution takes the share that scans it (bisection: less freed,
+ * deeper refault walks, more anon), down to ANON_FREED_MIN.
+ */
+void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, struct walk_fit *fit,
+		       struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, now, anon, best;
+
+	if (!(want > 0))
+		return;
+	now = anon_under(in, node_cost, cg_cost, f, out);
+	if (now >= want)
+		return;             /* explained: the measured rate stands */
+	f.anon_freed = ANON_FREED_MIN;
+	anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (!(anon > now))
+		return;             /* no walk that goes deeper */
+	best = fabs(now - want);
+	if (fabs(anon - want) < best) {
+		best = fabs(anon - want);
+		fit->anon_freed = ANON_FREED_MIN;
+	}
+	if (!(anon > want))
+		return;             /* the deepest walks scan too little: taken */
+	bisect_fit(in, node_cost, cg_cost, &f, &f.anon_freed, ANON_FREED_MIN, 1, 0, best,
+		   &fit->anon_freed, out);
+}

@@ -1,0 +1,127 @@
+/*
+ * split_int.h - what the files of the split-LRU walk (model/split_*.c)
+ * share and nothing else uses: the walk's context and results, and each
+ * file's functions the others call (prefix sw_).
+ */
+#ifndef VMSCOPE_SPLIT_INT_H
+#define VMSCOPE_SPLIT_INT_H
+
+#include "model.h"
+
+/* What one walk type sees at every level. */
+struct walk_ctx {
+	const struct split_lists *l;
+	const struct split_lists *seen;   /* as prepare_scan_control() reads them */
+	int global, swap_on;
+	double swappiness, ap, fp;
+	int deact_anon, deact_file_refault, deact_file_low;
+	int file_low;              /* file + free <= sum of high wmarks */
+	int floor;                 /* the level its walks stay at (walk_floor()) */
+	/* pages a batch scans on the inactive lists (split_grain); NULL:
+	 * single pages */
+	const double *grain_anon, *grain_file;
+};
+
+/* Walks of one kind (cache trim or file deactivation) down to a point. */
+struct walk_res {
+	double anon[NR_CAUSES], anon_total, qsum, scanned, deep;
+};
+
+/*
+ * The walks of an interval, two kinds (trim, refault), n[k] of each, all
+ * starting at progress point from (0: level 12; a kswapd walk that goes
+ * on from the interval before: where it stood), scanning s pages; norm:
+ * all the reclaimer scanned in the interval (the priority's weights).
+ * finish: where a kswapd walk of the interval before stood, which ended
+ * in this one (0: none).
+ */
+struct walk_mix {
+	double n[2], from, s, norm, finish;
+	int whole_first;
+	int boosted;               /* kswapd walks of watermark boost (boosted_walks()) */
+	int lengths;               /* kswapd walks of different lengths (walk_lengths()) */
+	int may_boost;             /* some of them boosted (may_boost()) */
+};
+
+/*
+ * What the attribution fits to the anon pages measured (split_walk()):
+ * the share of the scan on the first sample's lists, how many of the
+ * lag window's activations beyond the interval's own its walks saw, and
+ * the share of the anon efficiency measured so far (pgsteal_anon /
+ * pgscan_anon) that the walks' own anon pages freed (fit_anon_freed()).
+ */
+struct walk_fit {
+	double start_share, extra_refaults, anon_freed;
+};
+
+/* a bisection stops once a probe is within this share of the anon measured */
+#define BISECT_CLOSE 1e-5
+
+/* split_level.c: one walk of one kind, level by level */
+void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
+		 const struct split_cost *cost, int cgroup, int start,
+		 const struct split_lists *seen);
+void sw_boost_ctx(struct walk_ctx *c);     /* may_swap off, held at 10 */
+void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
+		   double *file, enum cause *why);
+int sw_anon_only_at_zero(const struct walk_ctx *c, double below);
+int sw_walk_floor(const struct walk_ctx *c, enum reclaimer r,
+		  double nr_to_reclaim);
+/* a walk to progress point p, or from p0 to p1 */
+void sw_walk_at(const struct walk_ctx *c, double p, struct walk_res *w);
+void sw_walk_span(const struct walk_ctx *c, double p0, double p1,
+		  struct walk_res *w);
+/* the point of walks that scan s, or that reclaim r (per walk) */
+double sw_solve_progress(const struct walk_ctx *const c[2],
+			 const double n[2], double s);
+double sw_progress_for(const struct walk_ctx *c, double r,
+		       double eff_anon, double eff_file, int whole_first);
+void sw_solve_need(const struct walk_ctx *const c[2], const double n[2],
+		   double s, double ea, double ef, int whole_first, double p[2]);
+/* pages reclaimed per page scanned: NAN unknown (efficiency()), 1
+ * (known_efficiency()) */
+double sw_efficiency(double e);
+double sw_known_efficiency(double e);
+
+/* split_kswapd.c: kswapd's walks of different lengths, boosted ones */
+double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
+		      const struct split_in *in, double w,
+		      struct split_reclaim_out *o, double *deep);
+void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		     const struct split_in *in, double w,
+		     struct split_reclaim_out *o, double *deep);
+int sw_may_boost(const struct split_in *in, enum reclaimer r);
+int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks);
+
+/* split_walk.c: one reclaimer's walks, every reclaimer's */
+void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
+			 const struct split_cost *cost, const struct walk_fit *fit,
+			 struct split_reclaim_out *o, double *refault_share);
+void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
+		 const struct split_cost *cg_cost, const struct walk_fit *fit,
+		 struct split_out *out);
+double sw_walk_count(const struct split_in *in, enum reclaimer r);
+const struct split_lists *sw_cgroup_view(const struct split_in *in, enum reclaimer r);
+
+/* split_views.c: the walks on the 6.12+ flushed views */
+void sw_walk_views(const struct split_in *in, const struct split_cost *node_cost,
+		   const struct split_cost *cg_cost, const struct walk_fit *fit,
+		   int may_split, struct split_out *out);
+
+/* split_fit.c: the attribution's fits (fits(): it reads pgscan_anon) */
+int sw_fits(const struct split_in *in);
+void sw_fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, struct walk_fit *fit,
+			struct split_out *out);
+void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   struct split_out *out);
+void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, struct walk_fit *fit,
+		       struct split_out *out);
+
+/* split_deep.c: cgroup walks down to priority 0 */
+void sw_deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
+		    const struct walk_fit *fit, struct split_out *out);
+
+#endif

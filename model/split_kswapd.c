@@ -1,0 +1,411 @@
+/*
+ * split_kswapd.c - kswapd's walks of an interval: short ones that stop
+ * at the compaction gap, long ones that run until the node is balanced,
+ * watermark-boosted ones held at DEF_PRIORITY - 2, and the walk of the
+ * interval before that ends in this one.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+#include "model_int.h"
+#include "split_int.h"
+#include "banned.h"
+
+/* w scaled by c (a span within one level: every part alike). */
+static void scale_res(struct walk_res *w, double c)
+{
+	int k;
+
+	for (k = 0; k < NR_CAUSES; k++)
+		w->anon[k] *= c;
+	w->anon_total *= c;
+	w->qsum *= c;
+	w->scanned *= c;
+}
+
+/*
+ * kswapd's pass over a level stops once it has reclaimed nr_to_reclaim
+ * (shrink_lruvec() counts its own nr_reclaimed against it, with no
+ * proportional_reclaim for kswapd; v6.1 and v6.18): w, one whole pass,
+ * cut to what reclaims that much at the efficiencies measured before;
+ * left whole where they are not known.
+ */
+static void pass_stop(struct walk_res *w, const struct split_in *in)
+{
+	double ea = sw_efficiency(in->eff_anon), ef = sw_efficiency(in->eff_file);
+	double file = w->scanned - w->anon_total;
+	double got = (w->anon_total > 0 ? w->anon_total * ea : 0) +
+		     (file > 0 ? file * ef : 0);
+
+	if (in->high_wmark_sum > 0 && got > in->high_wmark_sum)
+		scale_res(w, in->high_wmark_sum / got);
+}
+
+/* a short walk reclaims compact_gap(3) = 16 pages (sw_walk_lengths()) */
+#define KSWAPD_SHORT_ORDER 3
+
+/* A short kswapd walk of this kind (sw_walk_lengths()). */
+static void short_walk(const struct walk_ctx *kind, const struct split_in *in,
+		       struct walk_res *res)
+{
+	sw_walk_at(kind, sw_progress_for(kind, 2 << KSWAPD_SHORT_ORDER,
+				   sw_known_efficiency(in->eff_anon),
+				   sw_known_efficiency(in->eff_file), 0), res);
+}
+
+/*
+ * The rest of the level a kswapd walk of the interval before stood in,
+ * which ended in this interval (it counted a new PAGEOUTRUN, and kswapd
+ * runs one walk at a time): balance_pgdat() checks pgdat_balanced() only
+ * between two levels, so the walk scanned the rest of its level's pass
+ * here (none if it stood between two), the pass being cut at
+ * nr_to_reclaim (pass_stop()); where it went after that is unknown, so
+ * no more is taken.  A refault walk with the chance the walk before left
+ * it (resume_refault).  At most what the interval scanned less the new
+ * walks' least: level 12 each; where walks of different lengths are
+ * replayed (m->lengths), a short walk each but the last, which may be
+ * under way at the end (a short walk is the least sw_walk_lengths() gives
+ * a walk; a finish that took more put the scan of 44 walks that went no
+ * deeper than level 9 at level 4, one of the 6.1 lab's misses).  Adds to
+ * o (weight w) and returns the pages it takes.
+ */
+double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
+		      const struct split_in *in, double w,
+		      struct split_reclaim_out *o, double *deep)
+{
+	struct walk_res res[2];
+	double share[2] = { 1 - in->kswapd_resume_refault, in->kswapd_resume_refault };
+	double at = floor(m->finish), scanned = 0, c, a, f, room, whole, left;
+	enum cause why;
+	int k, cause;
+
+	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
+	room = m->s - (m->n[0] + m->n[1]) * (a + f);
+	if (m->lengths && m->n[0] + m->n[1] > 1) {
+		struct walk_res least;
+
+		short_walk(kinds[0], in, &least);
+		room = m->s - (m->n[0] + m->n[1] - 1) * least.scanned - (a + f);
+	}
+	for (k = 0; k < 2; k++) {
+		/* the pass, then less what it scanned before the sample */
+		sw_walk_span(kinds[k], at, ceil(m->finish), &res[k]);
+		whole = res[k].scanned;
+		pass_stop(&res[k], in);
+		left = res[k].scanned - (m->finish - at) * whole;
+		scale_res(&res[k], left > 0 ? left / res[k].scanned : 0);
+		scanned += share[k] * res[k].scanned;
+	}
+	if (!(scanned > 0) || !(room > 0))
+		return 0;
+	c = fmin(1, room / scanned);
+	for (k = 0; k < 2; k++) {
+		for (cause = 0; cause < NR_CAUSES; cause++)
+			o->anon_by[cause] += w * c * share[k] * res[k].anon[cause];
+		o->anon_pred += w * c * share[k] * res[k].anon_total;
+		o->p_est += w * c * share[k] * res[k].qsum / m->norm;
+		if (share[k] > 0 && res[k].scanned > 0)
+			*deep = fmin(*deep, res[k].deep);
+	}
+	return c * scanned;
+}
+
+/*
+ * What a kswapd walk that runs until the node is balanced reclaims: from
+ * the watermark that woke it to the high one.  An order-0 allocation
+ * wakes kswapd below the low watermark; one that direct reclaim served
+ * had gone below min.  Summed over the zones as nr_to_reclaim is, an
+ * approximation: pgdat_balanced() is satisfied by any one zone above its
+ * high watermark (v6.1 and v6.18).  0 where the watermarks are not known.
+ */
+static double kswapd_deficit(const struct split_in *in)
+{
+	return in->walks[RC_DIRECT] > 0 || in->scanned[RC_DIRECT] > 0 ?
+	       in->min_gap_sum : in->low_gap_sum;
+}
+
+/*
+ * balance_pgdat() checks the balance only between two levels, so a walk
+ * scans the whole level in which it meets its need.  With the levels'
+ * scans doubling, and the needs spread evenly on a log scale, that is
+ * 1 / ln 2 = 1.44 times the need on average (the integral of 2c / x
+ * over x in [c, 2c], per ln 2).  Above the walk's floor level only
+ * (sw_walk_floor()): there the passes repeat and do not double.
+ */
+#define LEVEL_OVERSHOOT 1.4427
+
+/* counts[k] of the walks of kind k in mm taken as walks res[k] */
+static void take_walks(struct walk_mix *mm, const struct walk_res res[2],
+		       const double counts[2], double w, struct split_reclaim_out *o,
+		       double *deep)
+{
+	int k, c;
+
+	for (k = 0; k < 2; k++) {
+		double nk = fmin(counts[k], mm->n[k]);
+
+		if (!(nk > 0))
+			continue;
+		for (c = 0; c < NR_CAUSES; c++)
+			o->anon_by[c] += w * nk * res[k].anon[c];
+		o->anon_pred += w * nk * res[k].anon_total;
+		o->p_est += w * nk * res[k].qsum / mm->norm;
+		mm->s -= nk * res[k].scanned;
+		mm->n[k] -= nk;
+		*deep = fmin(*deep, res[k].deep);
+	}
+}
+
+/*
+ * How many of the walks n[k] (trim, refault) are of length a (a[k] pages
+ * a walk of kind k), the rest of length b, for all of them to scan s
+ * pages; the trim walks take length a first (sw_walk_lengths()).  Returns
+ * that count, split per kind in counts; 0 (counts 0) where no count
+ * between 0 and all the walks fits.  The count is an expected number,
+ * fractional as the scan gives it.
+ */
+static double solve_lengths(const double n[2], const double a[2], const double b[2],
+			    double s, double counts[2])
+{
+	static const int trim_first[2] = { 0, 1 };
+	double left = s - (n[0] * b[0] + n[1] * b[1]);
+	int i;
+
+	counts[0] = counts[1] = 0;
+	for (i = 0; i < 2; i++) {
+		int k = trim_first[i];
+		double d = a[k] - b[k], m = d != 0 ? left / d : 0;
+
+		if (!(n[k] > 0))
+			continue;
+		if (!(m > 0))
+			break;          /* the scan is on the other side */
+		counts[k] = fmin(m, n[k]);
+		left -= counts[k] * d;
+		if (m <= n[k])
+			return counts[0] + counts[1];
+	}
+	counts[0] = counts[1] = 0;
+	return 0;
+}
+
+/*
+ * sb pages of the interval's scan taken as boosted reclaim: a boosted
+ * walk's levels (12 and 11 once, then DEF_PRIORITY - 2 over and over;
+ * sw_boost_ctx()) as one that reclaims `boost` pages scans them, file only;
+ * one_walk: no more than that one walk scans.  Adds them to o (weight
+ * w), takes them out of mm.
+ */
+static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
+			   const struct split_in *in, double boost, double sb,
+			   int one_walk, double w, struct split_reclaim_out *o,
+			   double *deep)
+{
+	double ea = sw_known_efficiency(in->eff_anon), ef = sw_known_efficiency(in->eff_file);
+	struct walk_ctx boosted = *kind;
+	struct walk_res one;
+
+	sw_boost_ctx(&boosted);
+	sw_walk_at(&boosted, sw_progress_for(&boosted, boost, ea, ef, 0), &one);
+	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s);
+	if (!(sb > 0) || !(one.scanned > 0))
+		return;
+	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
+	*deep = fmin(*deep, one.deep);
+	mm->s -= sb;
+}
+
+/*
+ * A watermark boost the zoneinfo sample shows at the interval's start is
+ * reclaimed by a boosted walk in it (v5.0+; v6.1 and v6.12 alike):
+ * steal_suitable_fallback() -> boost_watermark() raises a zone's
+ * watermark_boost by a pageblock and sets ZONE_BOOSTED_WATERMARK, on
+ * which rmqueue() wakes kswapd; balance_pgdat() takes nr_boost_reclaim =
+ * the zones' boosts at its entry and, the node being balanced at order 0,
+ * reclaims that many pages at DEF_PRIORITY - 2 with may_swap off, then
+ * clears those boosts at `out`.  The boost a sample shows is thus the
+ * size of one boosted walk's reclaim after it: by the walk under way (its
+ * reduction at out comes after the sample) or the next to enter.  The
+ * end's sample is the next interval's start: its boost is taken there,
+ * not twice.  (The larger of the two, for a boosted walk that spans the
+ * interval, put 6.12's kswapd within one level of its traced priority
+ * in 53% of a 6-trial lab sweep's intervals, against 56% with the
+ * start's; 6.1's in 86% against 87%.)  A floor, as boosts raised and
+ * reclaimed between two samples do not show.  The rest of the scan
+ * stays for the walks of the interval's PAGEOUTRUN count, each of which scans the compaction gap at
+ * least (s_short).  (Taking a walk out of that count where the end shows
+ * a boost, as the boosted walk's entry, fits the 6.12 lab a little
+ * better, 3 to 6 intervals in 261-273, but no walk written from the
+ * kernel's code tells the two apart: not done.)
+ */
+static void boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		       const struct split_in *in, const double s_short[2],
+		       double w, struct split_reclaim_out *o, double *deep)
+{
+	double boost = isnan(in->boost_start) ? 0 : in->boost_start;
+	double nn = mm->n[0] + mm->n[1];
+
+	if (!(boost > 0))
+		return;
+	take_boosted(mm, kinds[0], in, boost, mm->s - nn * s_short[0], 1, w, o, deep);
+}
+
+/*
+ * Where the interval's walks scanned more than all of them would as
+ * long normal walks (sw_walk_lengths()), the pages beyond are boosted
+ * reclaim (the only kswapd reclaim that goes on past the node's
+ * balance, holding DEF_PRIORITY - 2): a mixture, the walks normal and
+ * that much reclaimed at level 10 besides, by walks that held a boost
+ * for part of their run (balance_pgdat() checks pgdat_balanced() before
+ * every pass, and an unbalanced node drops the boost and restarts the
+ * walk at DEF_PRIORITY as a normal one).  Not whole walks of the
+ * largest boost the zones hold: those scan more than such an interval
+ * holds.  Not in a run whose kcompactd woke for fewer than one kswapd
+ * walk in twenty (in->boost_rate): there the walks ran longer than the
+ * watermark gap because the allocations went on while they ran.  In
+ * three lab sweeps the 6.1 guests' runs woke it for 0-2.2% of their
+ * walks (about their order-1 walks; their traces show no level-10
+ * excess), the 6.12 guests' for 8-89%; ending boost_rest() below 5% put
+ * 6.1's kswapd within one level of its traced priority in 86-91% of
+ * intervals instead of 84-90%, and left 6.12's as it was.
+ */
+#define BOOSTED_RUN_RATE 0.05
+
+static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		       const struct split_in *in, const double s_long[2],
+		       double w, struct split_reclaim_out *o, double *deep)
+{
+	double s_norm = mm->n[0] * s_long[0] + mm->n[1] * s_long[1];
+	double walks = mm->n[0] + mm->n[1];
+
+	if (!(in->reclaimed[RC_KSWAPD] <= walks * in->boost_max_sum))
+		return;         /* more than any boost: normal walks (split-9.3) */
+	if (in->boost_rate < BOOSTED_RUN_RATE)
+		return;         /* few boosts in the run: longer walks (split-15.5) */
+	take_boosted(mm, kinds[0], in, in->boost_max_sum, mm->s - s_norm, 0, w, o, deep);
+}
+
+/*
+ * kswapd walks of different lengths (v4.8+, node-based balance_pgdat();
+ * the same in v6.1 and v6.18):
+ *   short:   a walk that ends after its first levels, about 16 pages
+ *            (compact_gap(3): what a walk woken at order 3 reclaims
+ *            before kswapd_shrink_node() drops sc->order to 0).  Not
+ *            high-order walks, though: the wake orders traced on the
+ *            lab guests (trace:kswapd_wake_order_N, 11228 walks on 6.1,
+ *            1683 on 6.12) were order 0 for 98.5% and 96% of walks, the
+ *            rest order 1 but for two 6.1 walks (orders 2 and 3).  They
+ *            are order-0 walks that find the node balanced after levels
+ *            12 to 10 or 9 (1.6, 3.2, 6.4 and 12.9 pages of the guests'
+ *            6600-page inactive file list), the free pages having risen
+ *            meanwhile.  The 16 pages are a measured size:
+ *            the gaps of orders 1 and 2 (4 and 8 pages) put kswapd
+ *            within one level of its traced priority in 52% and 67% of
+ *            the 6.1 lab's intervals, against 84% at 16.
+ *   long:    one that runs until balanced (kswapd_deficit(),
+ *            LEVEL_OVERSHOOT).
+ *   boosted: reclaim of a watermark boost at level 10 beside normal
+ *            walks: the boost the zoneinfo samples show (boost_seen()),
+ *            and the scan beyond all walks taken long (boost_rest()).
+ *            A walk that enters with a boost on a node below high +
+ *            boost (high_wmark_pages() holds the boost) drops it and
+ *            restarts as a normal walk that must reach high + boost:
+ *            the 6.12 guests' deep walks, 12 down to 4 or 3 for about
+ *            1000 pages, where high - low is 163.  Not modelled: the
+ *            boost in the long walks' need (the largest the zones hold,
+ *            or 300 to 1000 pages), in every interval or only in those
+ *            with kcompactd
+ *            wakes (balance_pgdat() wakes kcompactd after each walk that
+ *            entered boosted), put 6.12's kswapd within one level less
+ *            often (a lab sweep of 2 trials at swappiness 0 to 200: 57%
+ *            of intervals -> 36-53%), 6.1's too (88% -> 22-84%).
+ * In the 6.1 lab's traces nearly all walks reach level 10, half of them
+ * 9, and the few long ones hold most of the pages and the priority.  The
+ * scan tells how many walks are short (or, scanning more than long walks
+ * would, boosted: sw_may_boost()); where it fits no such count, all walks
+ * are alike (the common progress point).
+ * The short walks are trim walks first: in those traces the walks that
+ * let anon in ran from level 12 down to 8-6, as many as the activations,
+ * and none stopped at the compaction gap.  A walk that lets anon in frees
+ * little of it at once (a page it swaps out is freed by a later scan,
+ * after its writeback: pgrotated = pswpout in those intervals), and the
+ * longer a walk runs the likelier it sees the counter move.
+ * Takes those walks out of mm, adds them to o (weight w).  Where the
+ * last walk stood (p_end) stays the long walks' point: a walk that
+ * spans a sample is a long one more often than its share of the walks.
+ */
+void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		     const struct split_in *in, double w,
+		     struct split_reclaim_out *o, double *deep)
+{
+	double ea = sw_known_efficiency(in->eff_anon), ef = sw_known_efficiency(in->eff_file);
+	double gap = 2 << KSWAPD_SHORT_ORDER, need = kswapd_deficit(in);
+	double s_short[2], s_long[2], counts[2];
+	struct walk_res rs[2], rl;
+	int k;
+
+	if (!(mm->n[0] + mm->n[1] > 0))
+		return;
+	for (k = 0; k < 2; k++) {
+		short_walk(kinds[k], in, &rs[k]);
+		s_short[k] = rs[k].scanned;
+	}
+	/* a boost is reclaimed on a balanced node too: before the deficit */
+	if (mm->may_boost)
+		boost_seen(mm, kinds, in, s_short, w, o, deep);
+	if (!(need > gap))
+		return;
+	for (k = 0; k < 2; k++) {
+		double p = sw_progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0);
+
+		sw_walk_at(kinds[k], p, &rl);
+		s_long[k] = rl.scanned;
+	}
+	if (solve_lengths(mm->n, s_short, s_long, mm->s, counts) > 0) {
+		take_walks(mm, rs, counts, w, o, deep);
+		return;
+	}
+	if (!mm->may_boost)
+		return;
+	boost_rest(mm, kinds, in, s_long, w, o, deep);
+}
+
+/* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */
+int sw_may_boost(const struct split_in *in, enum reclaimer r)
+{
+	/*
+	 * a boosted walk cannot scan anon: where the interval's pgscan_anon
+	 * moved some walk was not boosted.  Only the attribution knows it;
+	 * the prediction (anon_measured NAN) does not take the reading, as
+	 * it cannot tell a boosted interval from one whose normal walk
+	 * reclaimed as much
+	 */
+	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
+	       in->boost_max_sum > 0 && in->anon_measured == 0;
+}
+
+/*
+ * Whether kswapd's walks of the interval are taken as watermark-boosted
+ * reclaim.  A fragmenting page-block fallback raises a zone's
+ * watermark_boost (boost_watermark(), v5.0+), and the next balance_pgdat()
+ * (v6.1 and v6.18) reclaims that many pages even from a balanced node,
+ * with may_swap and may_writepage off, holding the priority at
+ * DEF_PRIORITY - 2 ("Limit the priority of boosting to avoid reclaim
+ * writeback"): levels 12 and 11, then level 10 over and over.  Sums do not
+ * show the boost, and the sampled zoneinfo boost is no guide (a boost
+ * found with the node unbalanced is dropped for a normal walk); what they
+ * show is its size: a walk stops at balance, so one that reclaims
+ * nr_to_reclaim (the high watermarks' sum) or more and at most the
+ * largest boost the zones can hold, scanning no anon, is taken as
+ * boosted.  An inference,
+ * not the kernel's record: on the 6.12 lab guests 84-92% of the intervals
+ * so taken scanned at level 10 (fresh runs), 55-60% in older databases.
+ */
+int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks)
+{
+	double per_walk = walks > 0 ? in->reclaimed[r] / walks : 0;
+
+	return sw_may_boost(in, r) && in->high_wmark_sum > 0 &&
+	       per_walk >= in->high_wmark_sum && per_walk <= in->boost_max_sum;
+}

@@ -1,0 +1,321 @@
+/*
+ * split_level.c - one walk of the split-LRU reclaim, level by level: what
+ * get_scan_count() lets each priority level scan of each inactive list,
+ * and how far down a walk of one kind went for the pages it scanned or
+ * must reclaim (the kernel facts: split_walk.c's head).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+#include "model_int.h"
+#include "split_int.h"
+#include "banned.h"
+
+/* size >> q on a page count */
+static double shr(double pages, int q)
+{
+	return pages > 0 ? floor(pages / (double)(1L << q)) : 0;
+}
+
+/*
+ * inactive_is_low(), v6.1 and v6.18: inactive * int_sqrt(10 * gb) < active,
+ * gb = (inactive + active) >> (30 - PAGE_SHIFT), ratio 1 below 1 GB.
+ */
+static int inactive_is_low(double inactive, double active)
+{
+	double gb = floor((inactive + active) / (double)(1 << (30 - 12)));
+	double ratio = gb > 0 ? floor(sqrt(10 * gb)) : 1;
+
+	return inactive * ratio < active;
+}
+
+/* One level's inactive-list scan targets and, if anon goes in, why. */
+static void level_target(const struct walk_ctx *c, int q, double *anon,
+			 double *file, enum cause *why)
+{
+	double ia = shr(c->l->inactive_anon, q), inf = shr(c->l->inactive_file, q);
+	double seen = shr(c->seen->inactive_file, q);
+
+	*anon = 0;
+	*file = inf;
+	*why = CAUSE_UNEXPLAINED;
+	if (!c->swap_on || (!c->global && c->swappiness <= 0))
+		return;                                   /* SCAN_FILE */
+	if (q == 0 && c->swappiness > 0) {
+		*anon = ia;                               /* SCAN_EQUAL */
+		*why = CAUSE_NEAR_OOM;
+		return;
+	}
+	if (c->global && c->file_low && !c->deact_anon && ia > 0) {
+		*anon = ia;                               /* SCAN_ANON */
+		*file = 0;
+		*why = CAUSE_FILE_TINY;
+		return;
+	}
+	if (seen > 0 && !c->deact_file_refault && !c->deact_file_low)
+		return;                                   /* cache_trim_mode */
+	/* SCAN_FRACT: scan = scan * fraction[file] / denominator */
+	if (c->ap + c->fp > 0) {
+		*anon = floor(ia * c->ap / (c->ap + c->fp));
+		*file = floor(inf * c->fp / (c->ap + c->fp));
+	}
+	*why = seen == 0 ? CAUSE_SMALL_FILE : c->deact_file_refault ?
+	       CAUSE_FILE_REFAULTS : CAUSE_ACTIVE_FILE;
+}
+
+/*
+ * What one level's passes scan: the targets, taken in whole folios
+ * (split_grain_scan(); only the pages scanned change, not the branch,
+ * which get_scan_count() decides on the list sizes).
+ */
+void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
+		   double *file, enum cause *why)
+{
+	level_target(c, q, anon, file, why);
+	*anon = split_grain_scan(c->grain_anon, *anon, c->l->inactive_anon);
+	*file = split_grain_scan(c->grain_file, *file, c->l->inactive_file);
+}
+
+/*
+ * Whether a walk on these lists that went deeper than level `below` can
+ * scan anon only at priority 0: no level from below - 1 to 1 lets anon in
+ * (cache_trim_mode all the way down, or SCAN_FILE) and level 0 is
+ * SCAN_EQUAL.  Then any anon beyond what the replayed walks scanned down
+ * to `below` says some walk reached 0, however few of them did.  (With an
+ * inactive file list under 4096 pages level 12 is SCAN_FRACT, file >> 12
+ * being 0, and lets a little anon in; the levels under it trim.)
+ */
+int sw_anon_only_at_zero(const struct walk_ctx *c, double below)
+{
+	enum cause why;
+	double a, f;
+	int q;
+
+	for (q = (int)fmin(DEF_PRIORITY, ceil(below) - 1); q >= 1; q--) {
+		sw_level_scan(c, q, &a, &f, &why);
+		if (a > 0)
+			return 0;
+	}
+	sw_level_scan(c, 0, &a, &f, &why);
+	return a > 0 && why == CAUSE_NEAR_OOM;
+}
+
+/*
+ * The level a walk of reclaimer r stays at: only kswapd has one above 0.
+ * balance_pgdat() lowers the priority only after a level scanned less
+ * than nr_to_reclaim, the sum over the zones of max(high wmark, 32)
+ * (kswapd_shrink_node() returns sc->nr_scanned >= sc->nr_to_reclaim,
+ * which clears raise_priority; v6.1 and v6.18), or reclaimed nothing.
+ * So the first level from 12 down whose targets reach nr_to_reclaim is
+ * where the walk repeats until the node is balanced; 1 where none does
+ * (while (sc.priority >= 1)) or the watermarks are not known.  On the
+ * lab's 512 MB guests no level's targets reach it (inactive file ~6k
+ * pages, nr_to_reclaim ~1k); on a machine with lists of millions of
+ * pages kswapd stays around level 5-8 however much it reclaims.
+ */
+int sw_walk_floor(const struct walk_ctx *c, enum reclaimer r,
+		  double nr_to_reclaim)
+{
+	enum cause why;
+	double a, f;
+	int q;
+
+	if (r != RC_KSWAPD)
+		return 0;
+	for (q = DEF_PRIORITY; q > 1 && nr_to_reclaim > 0; q--) {
+		sw_level_scan(c, q, &a, &f, &why);
+		if (a + f >= nr_to_reclaim)
+			return q;
+	}
+	return 1;       /* kswapd's floor: while (sc.priority >= 1) */
+}
+
+/*
+ * The walks of one reclaimer in an interval are of two kinds: those that
+ * saw no file refault since their reclaimer's last walk (cache_trim_mode
+ * where inactive file is large) and those that did (file deactivation:
+ * SCAN_FRACT).  A walk's progress point p: levels 12, 11, ... passed
+ * whole, a share of the last one; past its floor level (c->floor), its
+ * repeats (kswapd staying at a level that scans its target).  sw_walk_at()
+ * is one walk to p; sw_solve_progress() and sw_solve_need() find p.
+ */
+void sw_walk_at(const struct walk_ctx *c, double p, struct walk_res *w)
+{
+	enum cause why;
+	double a, f;
+	int q, i;
+
+	memset(w, 0, sizeof(*w));
+	w->deep = DEF_PRIORITY;
+	for (q = DEF_PRIORITY, i = 0; q >= c->floor && p > i; q--, i++) {
+		double part = q == c->floor ? p - i : fmin(1, p - i);
+
+		sw_level_scan(c, q, &a, &f, &why);
+		if (a + f <= 0)
+			continue;
+		w->anon[why] += a * part;
+		w->anon_total += a * part;
+		w->qsum += q * (a + f) * part;
+		w->scanned += (a + f) * part;
+		w->deep = q;
+	}
+}
+
+/* A walk from progress point p0 on to p1: what it scanned in between. */
+void sw_walk_span(const struct walk_ctx *c, double p0, double p1,
+		  struct walk_res *w)
+{
+	struct walk_res before;
+	int k;
+
+	sw_walk_at(c, p1, w);
+	if (!(p0 > 0))
+		return;
+	sw_walk_at(c, p0, &before);
+	for (k = 0; k < NR_CAUSES; k++)
+		w->anon[k] -= before.anon[k];
+	w->anon_total -= before.anon_total;
+	w->qsum -= before.qsum;
+	w->scanned -= before.scanned;
+}
+
+/* The level a walk of kind c is at after i steps: 12 - i, or its floor. */
+static int level_after(const struct walk_ctx *c, int i)
+{
+	return DEF_PRIORITY - i > c->floor ? DEF_PRIORITY - i : c->floor;
+}
+
+/*
+ * The progress point where n[0] walks of kind c[0] and n[1] of kind c[1]
+ * scan s pages together, all walks at the same point: the levels'
+ * targets add up until s is reached, the rest in repeats once every
+ * kind is at its floor.
+ */
+double sw_solve_progress(const struct walk_ctx *const c[2],
+			 const double n[2], double s)
+{
+	enum cause why;
+	double left = s, a, f;
+	int i, k, at_floor;
+
+	for (i = 0;; i++) {
+		double t = 0;
+
+		for (k = 0, at_floor = 1; k < 2; k++)
+			if (n[k] > 0) {
+				sw_level_scan(c[k], level_after(c[k], i), &a, &f, &why);
+				t += n[k] * (a + f);
+				at_floor &= level_after(c[k], i) == c[k]->floor;
+			}
+		if (t <= 0 && at_floor)
+			return i;      /* the lists are empty below: every level */
+		if (t <= 0)
+			continue;
+		if (left <= t || at_floor)
+			return i + left / t;
+		left -= t;
+	}
+}
+
+/*
+ * The progress point where one walk of kind c has reclaimed r pages.
+ * A direct walk scans its first level whole: shrink_lruvec() does not
+ * stop at nr_to_reclaim for global direct reclaim at DEF_PRIORITY
+ * ("proportional_reclaim", v6.1 and v6.18).
+ */
+double sw_progress_for(const struct walk_ctx *c, double r,
+		       double eff_anon, double eff_file, int whole_first)
+{
+	enum cause why;
+	double a, f, g;
+	int q, i;
+
+	for (q = DEF_PRIORITY, i = 0; q >= c->floor; q--, i++) {
+		sw_level_scan(c, q, &a, &f, &why);
+		g = a * eff_anon + f * eff_file;
+		if (g <= 0)
+			continue;
+		if (r <= g || q == c->floor)
+			return i + (q == DEF_PRIORITY && whole_first ? 1 : r / g);
+		r -= g;
+	}
+	return i;
+}
+
+/*
+ * Walks of two kinds end when they have reclaimed what they need:
+ * balance_pgdat() stops when the node is balanced, do_try_to_free_pages()
+ * at 32 pages.  So a walk that lets anon in (reclaimed less per page
+ * scanned, as a rule) goes deeper than one that trims the cache: both
+ * kinds reclaim the same r pages, and r is where their scans add up to
+ * s.  Bisection: the scans grow with r.
+ */
+void sw_solve_need(const struct walk_ctx *const c[2], const double n[2],
+		   double s, double ea, double ef, int whole_first, double p[2])
+{
+	double lo = 0, hi = s, r, t;
+	struct walk_res w;
+	int it, k;
+
+	for (it = 0; it < 50; it++) {
+		r = (lo + hi) / 2;
+		for (k = 0, t = 0; k < 2; k++) {
+			sw_walk_at(c[k], sw_progress_for(c[k], r, ea, ef, whole_first), &w);
+			t += n[k] * w.scanned;
+		}
+		if (t < s)
+			lo = r;
+		else
+			hi = r;
+	}
+	for (k = 0; k < 2; k++)
+		p[k] = sw_progress_for(c[k], (lo + hi) / 2, ea, ef, whole_first);
+}
+
+/* A reclaim efficiency in (0, 1], or NAN. */
+double sw_efficiency(double e)
+{
+	return e > 0 ? fmin(1, e) : NAN;
+}
+
+/* The same, 1 where not known: a page scanned is a page reclaimed. */
+double sw_known_efficiency(double e)
+{
+	double k = sw_efficiency(e);
+
+	return isnan(k) ? 1 : k;
+}
+
+/* A boosted walk: may_swap off (SCAN_FILE), held at DEF_PRIORITY - 2. */
+void sw_boost_ctx(struct walk_ctx *c)
+{
+	c->swap_on = 0;
+	c->floor = DEF_PRIORITY - 2;
+}
+
+/* seen: the lists the walk's statistics hold (NULL: the lists as they are) */
+void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
+		 const struct split_cost *cost, int cgroup, int start,
+		 const struct split_lists *seen)
+{
+	const struct split_lists *node = start ? &in->node_prev : &in->node;
+	const struct split_grain *grain = cgroup ? in->grain_cg : in->grain_node;
+
+	memset(c, 0, sizeof(*c));
+	c->l = cgroup ? (start ? &in->cg_prev : &in->cg) : node;
+	c->grain_anon = grain ? grain->anon : NULL;
+	c->grain_file = grain ? grain->file : NULL;
+	c->seen = seen ? seen : c->l;
+	c->global = !cgroup;
+	c->swap_on = in->swap_on;
+	c->swappiness = in->swappiness;
+	split_fraction(cost, in->swappiness, &c->ap, &c->fp);
+	c->deact_anon = in->activate_anon > 0 ||
+			inactive_is_low(c->seen->inactive_anon, c->seen->active_anon);
+	c->deact_file_low = inactive_is_low(c->seen->inactive_file,
+					    c->seen->active_file);
+	c->file_low = in->high_wmark_sum > 0 &&
+		      node->inactive_file + node->active_file + in->free <=
+		      in->high_wmark_sum;
+}

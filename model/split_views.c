@@ -1,0 +1,189 @@
+/*
+ * split_views.c - which lists a 6.12+ global walk decided on: the memcg
+ * statistics of the last periodic flush (split_flushed_view()), between
+ * the samples around it or split by a flush inside the interval.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+#include "model_int.h"
+#include "split_int.h"
+#include "banned.h"
+
+/*
+ * A periodic flush inside the interval (every FLUSH_TIME = 2 s,
+ * flush_memcg_stats_dwork(), v6.12 and v6.18; a quarter-second interval
+ * holds one an eighth of the time): the walks before it decided on an
+ * older view j, those after on the lists of the interval's end, the
+ * newest view (a flush inside holds lists between the interval's two
+ * samples).  Taken where the nearest single view explains too little of
+ * the anon measured: the newest j whose walks and the newest view's
+ * bracket it, the share of the walks on j the one under which they scan
+ * it (anon is linear in the share, each view's walks replayed on their
+ * own).  a[] holds each view's anon as the only view; out is left as it
+ * is where no pair brackets the measured anon.
+ */
+static void flush_split(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, const struct walk_fit *fit,
+		       const double *a, struct split_out *out)
+{
+	struct split_in two = *in;
+	double want = in->anon_measured;
+	int j, k = in->seen_n - 1;
+
+	for (j = k - 1; j >= 0; j--) {
+		if (!((a[j] - want) * (a[k] - want) < 0))
+			continue;
+		two.seen_n = 2;
+		two.seen[0] = in->seen[j];
+		two.seen[1] = in->seen[k];
+		memset(two.seen_w, 0, sizeof(two.seen_w));
+		two.seen_w[0] = (want - a[k]) / (a[j] - a[k]);
+		two.seen_w[1] = 1 - two.seen_w[0];
+		sw_walk_all(&two, node_cost, cg_cost, fit, out);
+		return;
+	}
+}
+
+/* The lists a share x of the way from a to b. */
+static void lists_between(const struct split_lists *a, const struct split_lists *b,
+			  double x, struct split_lists *l)
+{
+	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
+	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
+	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
+	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+}
+
+/* The anon pages the interval's walks scan, all of them on one view. */
+static double anon_on_view(const struct split_in *in, const struct split_lists *view,
+			   const struct split_cost *node_cost, const struct split_cost *cg_cost,
+			   const struct walk_fit *fit, struct split_out *out)
+{
+	struct split_in one = *in;
+
+	one.seen_n = 1;
+	memset(one.seen_w, 0, sizeof(one.seen_w));
+	one.seen[0] = *view;
+	sw_walk_all(&one, node_cost, cg_cost, fit, out);
+	return out->anon_pred;
+}
+
+/*
+ * One flushed view for the whole interval: the one whose walks scan
+ * nearest the measured anon pages, as a ratio; on a tie the newest (the
+ * view a walk sees more often, once the flush has happened).  With
+ * may_split, where that one explains too little, two views split by a
+ * flush (flush_split()).  The fits (start share, extra refault walks) ask
+ * without it: a flush in the interval is the rarer event, and the
+ * model's own explanations come first.  a[j] gets view j's anon alone.
+ */
+static void pick_view(const struct split_in *in, const struct split_cost *node_cost,
+		      const struct split_cost *cg_cost, const struct walk_fit *fit,
+		      int may_split, double *a, struct split_out *out)
+{
+	struct split_out o;
+	double best = INFINITY, d;
+	int j;
+
+	for (j = in->seen_n - 1; j >= 0; j--) {
+		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
+		d = fabs(log((o.anon_pred + 1) / (in->anon_measured + 1)));
+		if (d < best) {
+			best = d;
+			*out = o;
+		}
+	}
+	if (may_split && out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
+		flush_split(in, node_cost, cg_cost, fit, a, out);
+}
+
+/*
+ * A traced flush inside the interval (in->seen_known, two views): the
+ * walks before it decided on the first view, those after on the second,
+ * and their shares are the interval's time before and after it (a
+ * prediction's).  Where those explain too little of the anon measured
+ * (SPLIT_ANON_EXPLAINED) and it lies between what the walks scan on
+ * either view alone, the attribution takes the shares under which they
+ * scan it, as flush_split() does: walks are not spread evenly in time,
+ * and the flush's time is known, its place among the walks is not
+ * (lab 6.12, swappiness 200: 91% of one interval's direct scan was anon,
+ * all before a flush at 28% of the interval).
+ */
+static void place_flush(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, const struct walk_fit *fit,
+			struct split_out *out)
+{
+	struct split_out o;
+	double a[2];
+	int j;
+
+	sw_walk_all(in, node_cost, cg_cost, fit, out);
+	if (!(out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured))
+		return;             /* the time's shares explain it */
+	for (j = 0; j < 2; j++)
+		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
+	flush_split(in, node_cost, cg_cost, fit, a, out);
+}
+
+/*
+ * The one traced flush before the interval, between two samples
+ * (in->has_bracket): the view on the straight line between them, or
+ * either sample's lists, whichever the walks scan the nearest to the
+ * measured anon under (pick_view(), the straight line last, so that a
+ * tie keeps it).  Where the two samples' views bracket the anon
+ * measured, the lists the flush copied lie between them at a point
+ * the samples do not tell (a writer's file pages arrive in steps):
+ * the point under which the walks scan it, by bisection, where nearer.
+ */
+static void pick_in_bracket(const struct split_in *in, const struct split_cost *node_cost,
+			    const struct split_cost *cg_cost, const struct walk_fit *fit,
+			    struct split_out *out)
+{
+	struct split_in three = *in;
+	struct split_lists view;
+	struct split_out o;
+	double want = in->anon_measured, ends[3], a0, a, best, lo = 0, hi = 1, x;
+	int it;
+
+	three.seen_n = 3;
+	three.seen[0] = in->seen_bracket[0];
+	three.seen[1] = in->seen_bracket[1];
+	three.seen[2] = in->seen[0];
+	pick_view(&three, node_cost, cg_cost, fit, 0, ends, out);
+	best = fabs(out->anon_pred - want);
+	a0 = ends[0];
+	if (!((a0 - want) * (ends[1] - want) < 0))
+		return;
+	for (it = 0; it < 20 && best > BISECT_CLOSE * want; it++) {
+		x = (lo + hi) / 2;
+		lists_between(&in->seen_bracket[0], &in->seen_bracket[1], x, &view);
+		a = anon_on_view(in, &view, node_cost, cg_cost, fit, &o);
+		if ((a - want) * (a0 - want) > 0)
+			lo = x;
+		else
+			hi = x;
+		if (fabs(a - want) < best) {
+			best = fabs(a - want);
+			*out = o;
+		}
+	}
+}
+
+void sw_walk_views(const struct split_in *in, const struct split_cost *node_cost,
+		   const struct split_cost *cg_cost, const struct walk_fit *fit,
+		   int may_split, struct split_out *out)
+{
+	int measured = !isnan(in->anon_measured) && split_flushed_view(in->version);
+	double a[SPLIT_SEEN_MAX];
+
+	if (measured && in->seen_known && in->seen_n == 2 && may_split)
+		place_flush(in, node_cost, cg_cost, fit, out);
+	else if (measured && in->seen_n > 1 && !in->seen_known)
+		pick_view(in, node_cost, cg_cost, fit, may_split, a, out);
+	else if (measured && in->seen_known && in->seen_n == 1 && in->has_bracket)
+		pick_in_bracket(in, node_cost, cg_cost, fit, out);
+	else
+		sw_walk_all(in, node_cost, cg_cost, fit, out);
+}
