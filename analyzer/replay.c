@@ -445,6 +445,11 @@ struct split_state {
 	double seen_t[SEEN_RING];
 	struct split_lists seen_l[SEEN_RING];
 	int seen_len, seen_head;
+	/* the view the attribution picked for a traced flush (at
+	 * view_flush, seconds), for the prediction of the intervals after */
+	struct split_lists view;
+	double view_flush;
+	int has_view;
 };
 
 static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
@@ -843,6 +848,42 @@ static void kswapd_state(const struct split_reclaim_out *k, double *end,
 	*refault = k->end_refault;
 }
 
+/* The time of the last traced flush before the interval; NAN: untraced. */
+static double flush_before(const struct split_state *st)
+{
+	double before, inside;
+
+	return flushes_view(&st->act.flushes, st->t0, st->t1, &before, &inside) ?
+	       before : NAN;
+}
+
+/*
+ * A traced flush's lists stand until the next flush: where the samples
+ * around it leave them open (a writer's file pages arrive in a step
+ * somewhere between two samples, split_in.has_bracket) and an earlier
+ * interval's anon placed them (struct split_out.view), the prediction
+ * of the later intervals of the same flush takes that view; an earlier
+ * interval's pgscan_anon, not theirs.  Kept only from an interval that
+ * scanned anon: no anon fits any view that lets none in.
+ */
+static void keep_view(struct split_state *st, const struct split_in *si,
+		      const struct split_out *so)
+{
+	if (!so->view_picked || !si->seen_known || !si->has_bracket ||
+	    !(si->anon_measured > 0))
+		return;
+	st->view = so->view;
+	st->view_flush = flush_before(st);
+	st->has_view = 1;
+}
+
+static void kept_view(const struct split_state *st, struct split_in *sp)
+{
+	if (st->has_view && sp->seen_known && sp->has_bracket &&
+	    st->view_flush == flush_before(st))
+		sp->seen[0] = st->view;
+}
+
 /*
  * The prediction's walk: made without pgscan_anon, so it cannot tell
  * which interval of an activation's lag window held the walk that saw
@@ -862,6 +903,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 	activations_expected(&st->act, st->t1, sp->refault_expected);
 	sp->kswapd_resume = st->pred_end;
 	sp->kswapd_resume_refault = st->pred_end_refault;
+	kept_view(st, sp);
 	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
 	kswapd_state(&st->pred.r[RC_KSWAPD], &st->pred_end, &st->pred_end_refault);
 }
@@ -977,6 +1019,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	si.kswapd_resume = st->kswapd_end;
 	si.kswapd_resume_refault = st->kswapd_end_refault;
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
 	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_end, &st->kswapd_end_refault);

@@ -226,6 +226,11 @@ struct split_out {
 	/* the share of the scan on the first sample's lists (split_walk());
 	 * NAN: one sample */
 	double start_share;
+	/* view_picked: the one flushed view the attribution's walks decided
+	 * on, picked by the anon measured (split_views.c anon_on_view()):
+	 * for a traced flush, a point between the samples around it */
+	struct split_lists view;
+	int view_picked;
 };
 
 /*

@@ -56,7 +56,8 @@ static void lists_between(const struct split_lists *a, const struct split_lists 
 	l->active_file = a->active_file + x * (b->active_file - a->active_file);
 }
 
-/* The anon pages the interval's walks scan, all of them on one view. */
+/* The anon pages the interval's walks scan, all of them on one view
+ * (which out keeps). */
 static double anon_on_view(const struct split_in *in, const struct split_lists *view,
 			   const struct split_cost *node_cost, const struct split_cost *cg_cost,
 			   const struct walk_fit *fit, struct split_out *out)
@@ -67,6 +68,8 @@ static double anon_on_view(const struct split_in *in, const struct split_lists *
 	memset(one.seen_w, 0, sizeof(one.seen_w));
 	one.seen[0] = *view;
 	sw_walk_all(&one, node_cost, cg_cost, fit, out);
+	out->view = *view;
+	out->view_picked = 1;
 	return out->anon_pred;
 }
 

@@ -262,6 +262,27 @@ intervals_of between 6.12.0 100 '$3 == "all" && $8 > 0 { print $2, $7, $10 }'
 "$VMSCOPE" attribute between.db --format csv | tr -d '"' > between.text
 is "$(cat between.out; awk -F, '$3 == "unexplained" { print $4 }' between.text)" "2.5 small_inactive_file 0
 0" "attribute-1.73 7 anon pages, between the two samples' views: small_inactive_file on a point between them, none unexplained"
+# the flush's lists stand until the next flush: the walks of (2.5, 3.0]
+# decide on the view (2.0, 2.5]'s anon placed, the 3-page one (SCAN_FRACT
+# down to level 8, about 207 anon pages), which the prediction of the
+# later interval takes from the earlier one's pgscan_anon; the first
+# interval's prediction has the straight line's (trim, 0).  A flush at
+# 3.1 (9000 pages) ends it: from (3.5, 4.0] on the walks decide on that
+# view, which trims the cache (only a walk that ends there from the
+# interval before scans anon)
+{ flush_header; awk 'BEGIN {
+	for (i = 0; i <= 8; i++) {
+		t = i / 2; f = t >= 2 ? 9000 : 3
+		if (t >= 2.5) { s += 225; a += 207; r += 200; w++; o += 100 }
+		printf "%.1f,%d,%d,%d,%d,%d,%d,97935,1000,%d,50,100000,%d\n", t, s, r, w, o, a, s - a, f,
+			(t >= 3.5 ? 3100000 : t >= 2 ? 1900000 : 0) } }'; } > kept.csv
+intervals_of kept 6.12.0 100 '$3 == "all" && $2 >= 2.5 { print $2, $10 }'
+is "$(awk '$1 == 2.5 { print $2 }' kept.out)" 0 \
+	"attribute-1.76 a flush's first interval: the prediction's straight-line view trims (0 anon)"
+check "attribute-1.77 its second interval: the prediction takes the view the first one's anon placed (207 within 10%)" \
+	awk '$1 == 3.0 && $2 >= 186 && $2 <= 228 { f = 1 } END { exit !f }' kept.out
+check "attribute-1.78 after the next flush the view is not kept (under half of 207)" \
+	awk '$1 == 4.0 && $2 < 103 { f = 1 } END { exit !f }' kept.out
 "$VMSCOPE" attribute flush.db > flush.out
 check "attribute-1.63 the assumed line counts the traced flushes" \
 	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out
