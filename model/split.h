@@ -4,7 +4,7 @@
  * facts are cited in split_*.c and cost.c, checked against mm/vmscan.c
  * of v6.1 and v6.18).
  *
- * The caller (analyzer/replay.c) fills one struct split_in per interval
+ * The caller (analyzer/replay_split.c) fills one struct split_in per interval
  * from counter deltas and gauges, carries a struct split_cost from one
  * interval to the next, and gets back per reclaimer the scan-weighted
  * priority, the deepest level where it can be known, the anon pages the

@@ -1,0 +1,951 @@
+/*
+ * replay_split.c - the split-LRU side of a run's replay (replay.c): the
+ * raw counters the walk reads beyond metrics.def, the lists and flushed
+ * views carried from sample to sample, and per interval the model's walk
+ * (attribution), its prediction, the traced truth and the what-if.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "activations.h"
+#include "census.h"
+#include "flushes.h"
+#include "err.h"
+#include "metrics.h"
+#include "replay.h"
+#include "replay_split.h"
+#include "mstream.h"
+#include "banned.h"
+
+enum raw {
+	RAW_IA, RAW_AA, RAW_IF, RAW_AF,                    /* node gauges */
+	RAW_CG_IA, RAW_CG_AA, RAW_CG_IF, RAW_CG_AF,        /* memcg, bytes */
+	RAW_CG_FAILCNT, RAW_CG_MAX_EVENTS,
+	RAW_SWAP_TOTAL,
+	RAW_STEAL_ANON, RAW_STEAL_FILE, RAW_SCAN_PROACTIVE,
+	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
+	RAW_RESTORE_ANON, RAW_RESTORE_FILE, RAW_ACT_ANON, RAW_ACT_FILE,
+	RAW_CG_ACT_FILE, RAW_CG_REFAULT_FILE,
+	NR_RAW
+};
+
+static const char *const raw_names[NR_RAW] = {
+	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file", "nr_active_file",
+	"memcg:inactive_anon", "memcg:active_anon", "memcg:inactive_file",
+	"memcg:active_file", "memcg:failcnt", "memcg:max",
+	"meminfo:SwapTotal",
+	"pgsteal_anon", "pgsteal_file", "pgscan_proactive",
+	"pgsteal_khugepaged", "pgsteal_proactive",
+	"workingset_restore_anon", "workingset_restore_file",
+	"workingset_activate_anon", "workingset_activate_file",
+	"memcg:workingset_activate_file", "memcg:workingset_refault_file",
+};
+
+/* trace:<who>_scan_<type>_<level>, [who][type][level] */
+#define TRACE_LEVELS 13
+
+struct raw_slots {
+	long slot[NR_RAW];
+	long trace[NR_TRUTH][2][TRACE_LEVELS];
+	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<N> */
+	/* zoneinfo:<node>.<zone>.boost, the zones' watermark_boost gauges */
+#define RAW_BOOST_MAX 16
+	long boost[RAW_BOOST_MAX];
+	int nboost;
+	int has_trace_scan, has_passes;
+	int has_cgroup_trace;      /* trace:cgroup_* recorded */
+	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
+	int has_wakes;
+};
+
+static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
+{
+	static const char *const who[NR_TRUTH] = { "kswapd", "direct", "cgroup" };
+	static const char *const type[2] = { "anon", "file" };
+	size_t i;
+	int k, w, t, q;
+
+	memset(rs, 0, sizeof(*rs));
+	for (k = 0; k < NR_RAW; k++)
+		rs->slot[k] = -1;
+	for (w = 0; w < NR_TRUTH; w++)
+		for (t = 0; t < 2; t++)
+			for (q = 0; q < TRACE_LEVELS; q++)
+				rs->trace[w][t][q] = rs->passes[w][q] = -1;
+	for (q = 0; q < WAKE_ORDERS; q++)
+		rs->wake[q] = -1;
+	for (i = 0; i < ms->it.c.nr; i++) {
+		const char *n = ms->names[i];
+
+		if (!strncmp(n, "trace:kswapd_wake_order_", 24) &&
+		    (q = atoi(n + 24)) >= 0 && q < WAKE_ORDERS) {
+			rs->wake[q] = (long)i;
+			rs->has_wakes = 1;
+		}
+
+		for (k = 0; k < NR_RAW; k++)
+			if (!strcmp(n, raw_names[k]))
+				rs->slot[k] = (long)i;
+		if (!strncmp(n, "zoneinfo:", 9) && strlen(n) > 15 &&
+		    !strcmp(n + strlen(n) - 6, ".boost") && rs->nboost < RAW_BOOST_MAX)
+			rs->boost[rs->nboost++] = (long)i;
+		for (w = 0; w < NR_TRUTH && !strncmp(n, "trace:", 6); w++) {
+			char pp[40];
+			size_t pl;
+
+			snprintf(pp, sizeof(pp), "trace:%s_priority_", who[w]);
+			pl = strlen(pp);
+			if (!strncmp(n, pp, pl) && (q = atoi(n + pl)) >= 0 &&
+			    q < TRACE_LEVELS) {
+				rs->passes[w][q] = (long)i;
+				rs->has_passes = 1;
+				rs->has_cgroup_trace |= w == TRUTH_CGROUP;
+			}
+			for (t = 0; t < 2; t++) {
+				char pre[40];
+				size_t pl;
+
+				snprintf(pre, sizeof(pre), "trace:%s_scan_%s_", who[w], type[t]);
+				pl = strlen(pre);
+				if (!strncmp(n, pre, pl) && (q = atoi(n + pl)) >= 0 &&
+				    q < TRACE_LEVELS) {
+					rs->trace[w][t][q] = (long)i;
+					rs->has_trace_scan = 1;
+				}
+			}
+		}
+	}
+}
+
+static double raw_delta(const struct metric_stream *ms, const struct raw_slots *rs,
+			enum raw k)
+{
+	return rs->slot[k] < 0 ? NAN : (double)ms->delta[rs->slot[k]];
+}
+
+static double raw_gauge(const struct metric_stream *ms, const struct raw_slots *rs,
+			enum raw k)
+{
+	long i = rs->slot[k];
+
+	return i < 0 || !ms->it.present[i] ? NAN : (double)ms->it.value[i];
+}
+
+static double nz(double v)
+{
+	return isnan(v) ? 0 : v;
+}
+
+/*
+ * The interval's pages scanned at level q by who, where recorded; else
+ * its passes (a pass scans up to SWAP_CLUSTER_MAX pages: shrink_lruvec()'s
+ * batches).
+ */
+static double traced_at(const struct metric_stream *ms, const struct raw_slots *rs,
+			int who, int q)
+{
+	double d = 0;
+	long i;
+	int t;
+
+	for (t = 0; t < 2 && rs->has_trace_scan; t++)
+		if ((i = rs->trace[who][t][q]) >= 0)
+			d += (double)ms->delta[i];
+	if (!rs->has_trace_scan && (i = rs->passes[who][q]) >= 0)
+		d = (double)ms->delta[i];
+	return d;
+}
+
+/*
+ * The scan-weighted priority the tracepoints saw per truth_who, and of the other
+ * tasks without the cgroup's (*direct_only: global direct reclaim, NAN
+ * where the cgroup's were not recorded or nothing is left).
+ */
+static void traced_priority(const struct metric_stream *ms,
+			    const struct raw_slots *rs, double p[NR_TRUTH],
+			    double *direct_only)
+{
+	double pages[NR_TRUTH] = { 0 }, qsum[NR_TRUTH] = { 0 }, dp = 0, dq = 0;
+	int w, q;
+
+	for (q = 0; q < TRACE_LEVELS; q++) {
+		double d[NR_TRUTH];
+
+		for (w = 0; w < NR_TRUTH; w++) {
+			d[w] = traced_at(ms, rs, w, q);
+			pages[w] += d[w];
+			qsum[w] += q * d[w];
+		}
+		dp += fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
+		dq += q * fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
+	}
+	for (w = 0; w < NR_TRUTH; w++)
+		p[w] = pages[w] > 0 ? qsum[w] / pages[w] : NAN;
+	*direct_only = rs->has_cgroup_trace && dp > 0 ? dq / dp : NAN;
+}
+
+/* kswapd's walks of the interval by wake order, beside pageoutrun */
+static void count_wakes(const struct metric_stream *ms, const struct raw_slots *rs,
+			const struct interval_in *in, struct attribution *a)
+{
+	int q;
+
+	if (!rs->has_wakes)
+		return;
+	a->wakes_seen = 1;
+	for (q = 0; q < WAKE_ORDERS; q++)
+		if (rs->wake[q] >= 0)
+			a->wakes[q] += (double)ms->delta[rs->wake[q]];
+	a->wake_runs += nz(in->kswapd_runs);
+}
+
+/* samples of the node's lists kept for the walks' flushed view */
+#define SEEN_RING 256
+
+/* State the split replay carries from one interval to the next. */
+struct split_state {
+	struct raw_slots rs;
+	struct split_cost node_cost, cg_cost, wi_node_cost, wi_cg_cost;
+	double scan_anon, steal_anon, scan_file, steal_file;   /* last interval */
+	struct split_in prev;
+	int have_prev;
+	struct activations act;    /* file activations, read ahead */
+	/* the passes' scan per batch, from the folio census (--folios) */
+	struct split_grain grain[FOLIO_SCOPES];
+	int has_grain[FOLIO_SCOPES];
+	double t0, t1;             /* the interval, seconds */
+	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
+	double kswapd_end;         /* where its last walk stood (p_end), 0 */
+	double kswapd_end_refault; /* ... and whether it saw a refault */
+	double pred_end, pred_end_refault;   /* the same for the prediction */
+	struct split_out pred;     /* the interval's prediction */
+	/* the interval before, if it scanned anon: its walk and pgscan_anon */
+	struct split_out last;
+	double last_anon;
+	/* the node's lists at the latest samples (a ring), for the 6.12+
+	 * walks that decide on memcg statistics of the last flush */
+	double seen_t[SEEN_RING];
+	struct split_lists seen_l[SEEN_RING];
+	int seen_len, seen_head;
+	/* the view the attribution picked for a traced flush (at
+	 * view_flush, seconds), for the prediction of the intervals after */
+	struct split_lists view;
+	double view_flush;
+	int has_view;
+};
+
+static void lists_from(const struct metric_stream *ms, const struct raw_slots *rs,
+		       int base, double scale, struct split_lists *l)
+{
+	l->inactive_anon = raw_gauge(ms, rs, base) / scale;
+	l->active_anon = raw_gauge(ms, rs, base + 1) / scale;
+	l->inactive_file = raw_gauge(ms, rs, base + 2) / scale;
+	l->active_file = raw_gauge(ms, rs, base + 3) / scale;
+}
+
+/* Keep the node's lists of the sample at t seconds. */
+static void seen_push(struct split_state *st, double t, const struct split_lists *l)
+{
+	st->seen_t[st->seen_head] = t;
+	st->seen_l[st->seen_head] = *l;
+	st->seen_head = (st->seen_head + 1) % SEEN_RING;
+	if (st->seen_len < SEEN_RING)
+		st->seen_len++;
+}
+
+/*
+ * The lists a global walk of the interval (t0, t1] may have decided on
+ * (split.h, split_flushed_view()): those of the last periodic flush,
+ * which happened after t0 - FLUSH_TIME.  The samples since then and the
+ * one before (a flush between two samples holds lists between theirs),
+ * oldest first, spread evenly over at most SPLIT_SEEN_MAX.
+ */
+static void seen_fill(const struct split_state *st, struct split_in *si)
+{
+	int idx[SEEN_RING], n = 0, i, k, before = -1;
+
+	for (i = st->seen_len; i >= 1; i--) {
+		k = (st->seen_head - i + SEEN_RING) % SEEN_RING;
+		if (st->seen_t[k] <= st->t0 - SPLIT_MEMCG_FLUSH_S)
+			before = k;
+		else if (st->seen_t[k] <= st->t1 + 1e-9) {
+			if (n == 0 && before >= 0)
+				idx[n++] = before;
+			idx[n++] = k;
+		}
+	}
+	si->seen_n = n < SPLIT_SEEN_MAX ? n : SPLIT_SEEN_MAX;
+	for (i = 0; i < si->seen_n; i++)
+		si->seen[i] = st->seen_l[idx[si->seen_n > 1 ?
+					     (int)lround((double)i * (n - 1) / (si->seen_n - 1)) : n - 1]];
+}
+
+/*
+ * The node's lists at time t: between the ring's samples around it;
+ * those two in around[] (NULL: not wanted), returning 1 where t falls
+ * strictly between two of them.
+ */
+static int lists_at(const struct split_state *st, double t, struct split_lists *l,
+		    struct split_lists around[2])
+{
+	const struct split_lists *a = NULL, *b = NULL;
+	double ta = 0, tb = 0, x;
+	int i, k;
+
+	for (i = 1; i <= st->seen_len; i++) {     /* newest first */
+		k = (st->seen_head - i + SEEN_RING) % SEEN_RING;
+		b = a;
+		tb = ta;
+		a = &st->seen_l[k];
+		ta = st->seen_t[k];
+		if (ta <= t)
+			break;
+	}
+	if (!b || ta > t || !(tb > ta)) {
+		*l = *a;              /* before the oldest, or the newest */
+		return 0;
+	}
+	x = (t - ta) / (tb - ta);
+	if (around) {
+		around[0] = *a;
+		around[1] = *b;
+	}
+	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
+	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
+	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
+	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+	return x > 0;
+}
+
+/*
+ * The views of a run whose flushes were traced (flushes.h): the lists
+ * at the last flush before the interval and, where one came inside it,
+ * at that one, the walks sharing the interval's time before and after.
+ * 0 where the run has no flush times.
+ */
+static int seen_traced(const struct split_state *st, struct split_in *si)
+{
+	double before, inside;
+
+	if (!flushes_view(&st->act.flushes, st->t0, st->t1, &before, &inside))
+		return 0;
+	si->seen_known = 1;
+	si->seen_n = 1;
+	si->has_bracket = lists_at(st, before, &si->seen[0], si->seen_bracket);
+	si->seen_w[0] = 1;
+	if (!isnan(inside) && st->t1 > st->t0) {
+		si->seen_n = 2;
+		lists_at(st, inside, &si->seen[1], NULL);
+		si->seen_w[0] = (inside - st->t0) / (st->t1 - st->t0);
+		si->seen_w[1] = 1 - si->seen_w[0];
+	}
+	return 1;
+}
+
+/* What the output says of the statistics a 6.12+ walk decides on. */
+static void flush_note(const struct split_state *st, struct run_model *m)
+{
+	const struct run_flushes *f = &st->act.flushes;
+	char buf[200], which[80];
+
+	if (!split_flushed_view(m->version))
+		return;
+	if (f->n > 1)
+		snprintf(which, sizeof(which), "of the last flush (%zu traced, every %.2f s)",
+			 f->n, f->period);
+	else
+		snprintf(which, sizeof(which), "%s", f->n ? "of the last flush (1 traced; "
+			 "the one before taken 2 s earlier)" : "up to 2 s old (flushes "
+			 "not traced: --trace-priority, 6.10+)");
+	snprintf(buf, sizeof(buf), "6.12+: kswapd and direct walks decide cache "
+		 "trimming on memcg statistics %s", which);
+	replay_note(m, buf);
+}
+
+/* Where /proc/vmstat's activations may lag the walks that saw them. */
+static void fold_note(const struct split_state *st, struct run_model *m)
+{
+	if (st->act.fold_s > 0)
+		replay_note(m, "a file activation taken to have happened up to 1 s before the "
+			"sample that shows it (per-CPU counts not folded: no "
+			"vmscope-collect --stat-refresh)");
+}
+
+/* The grains of the run's folio census, and what the output says of them. */
+static void grain_notes(struct split_state *st, struct run_model *m)
+{
+	char buf[160];
+	int s, n = 0, parts = 0;
+
+	for (s = 0; s < FOLIO_SCOPES; s++)
+		st->has_grain[s] = census_grain(&st->act.census, (enum folio_scope)s,
+						&st->grain[s]);
+	if (!st->has_grain[FOLIO_NODE] && !st->has_grain[FOLIO_CGROUP]) {
+		replay_note(m, "folio sizes not recorded (vmscope-collect --folios): "
+			"passes taken as scanning single pages");
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "passes take whole folios (census): "
+		     "inactive file folios of");
+	for (s = 0; s < FOLIO_SCOPES && n < (int)sizeof(buf); s++)
+		if (st->has_grain[s] && !isnan(st->grain[s].folio_file))
+			n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %.1f pages (%s)",
+				      parts++ ? "," : "", st->grain[s].folio_file,
+				      folio_scope_names[s]);
+	if (!parts)
+		snprintf(buf + n, sizeof(buf) - (size_t)n, " none counted");
+	replay_note(m, buf);
+}
+
+/* The walk's inputs of one interval from the stream. */
+static void fill_split(const struct metric_stream *ms, const struct run_model *m,
+		       struct split_state *st, const struct interval_in *in,
+		       struct split_in *si)
+{
+	const struct raw_slots *rs = &st->rs;
+	double global = 0, all, swap_total = raw_gauge(ms, rs, RAW_SWAP_TOTAL);
+	double fail = raw_delta(ms, rs, RAW_CG_FAILCNT);
+	int r;
+
+	memset(si, 0, sizeof(*si));
+	memcpy(si->version, m->version, sizeof(si->version));
+	si->swappiness = m->swappiness;
+	si->swap_on = in->swap_out > 0 || (!isnan(swap_total) ? swap_total > 0 :
+		      !(m->swap_total_kb == 0));
+	lists_from(ms, rs, RAW_IA, 1, &si->node);
+	seen_push(st, st->t1, &si->node);
+	if (!seen_traced(st, si))
+		seen_fill(st, si);
+	si->anon_measured = in->scan_anon;     /* NAN: not recorded (before 5.8) */
+	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
+	if (si->has_cg)
+		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
+	si->grain_node = st->has_grain[FOLIO_NODE] ? &st->grain[FOLIO_NODE] : NULL;
+	si->grain_cg = st->has_grain[FOLIO_CGROUP] ? &st->grain[FOLIO_CGROUP] : NULL;
+	si->free = in->free;
+	si->high_wmark_sum = m->high_wmarks > 0 ? m->high_wmarks : 0;
+	si->boost_max_sum = m->boost_max > 0 ? m->boost_max : 0;
+	si->boost_end = NAN;
+	for (r = 0; r < rs->nboost; r++)
+		if (ms->it.present[rs->boost[r]])
+			si->boost_end = nz(si->boost_end) + (double)ms->it.value[rs->boost[r]];
+	si->boost_start = NAN;
+	si->boost_rate = st->act.kswapd_walks > 0 ?
+			 st->act.kcompactd_wakes / st->act.kswapd_walks : NAN;
+	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
+	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;
+	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);
+	si->reclaimed[RC_KSWAPD] = nz(in->steal_kswapd);
+	si->walks[RC_KSWAPD] = in->kswapd_runs;
+	si->scanned[RC_DIRECT] = nz(in->scan_direct);
+	si->reclaimed[RC_DIRECT] = nz(in->steal_direct);
+	si->walks[RC_DIRECT] = in->stalls;
+	si->scanned[RC_KHUGEPAGED] = nz(in->scan_khugepaged);
+	si->reclaimed[RC_KHUGEPAGED] = nz(raw_delta(ms, rs, RAW_STEAL_KHUGEPAGED));
+	si->walks[RC_KHUGEPAGED] = NAN;
+	si->scanned[RC_PROACTIVE] = nz(raw_delta(ms, rs, RAW_SCAN_PROACTIVE));
+	si->reclaimed[RC_PROACTIVE] = nz(raw_delta(ms, rs, RAW_STEAL_PROACTIVE));
+	si->walks[RC_PROACTIVE] = NAN;
+	/*
+	 * cgroup limit reclaim is counted in pgscan_anon/file (5.8+) and in
+	 * nothing else global: what the per-type counts hold beyond every
+	 * global reclaimer (reclaim-model.md 7, the 5.8+ identity).
+	 */
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_CGROUP)
+			global += si->scanned[r];
+	all = nz(in->scan_anon) + nz(in->scan_file);
+	si->scanned[RC_CGROUP] = all > global ? all - global : 0;
+	global = 0;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_CGROUP)
+			global += si->reclaimed[r];
+	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
+	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
+	if (isnan(fail) || !(fail > 0))
+		fail = raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
+	si->walks[RC_CGROUP] = split_cgroup_walks(fail, si->reclaimed[RC_CGROUP],
+						  si->grain_cg);
+	if (!(si->walks[RC_CGROUP] > 0))
+		si->walks[RC_CGROUP] = NAN;
+	si->swap_out = in->swap_out;
+	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
+	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);
+	si->restore_file = raw_delta(ms, rs, RAW_RESTORE_FILE);
+	si->activate_anon = raw_delta(ms, rs, RAW_ACT_ANON);
+	si->activate_file = raw_delta(ms, rs, RAW_ACT_FILE);
+	/* the cgroup's own (v2 counts activations; v1 only refaults, which
+	 * bound them: none refaulted, none activated) */
+	si->cg_activate_file = raw_delta(ms, rs, RAW_CG_ACT_FILE);
+	if (isnan(si->cg_activate_file))
+		si->cg_activate_file = raw_delta(ms, rs, RAW_CG_REFAULT_FILE);
+	if (!m->memcg)
+		si->cg_activate_file = NAN;
+	si->refault_near = activations_shown(&st->act, st->t0, st->t1);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		si->refault_window[r] = activations_near(&st->act, st->t0, st->t1, r);
+	/* efficiency per type as measured up to the interval before */
+	if (st->scan_anon > 0)
+		st->eff_anon = st->steal_anon / st->scan_anon;
+	if (st->scan_file > 0)
+		st->eff_file = st->steal_file / st->scan_file;
+	si->eff_anon = st->eff_anon;
+	si->eff_file = st->eff_file;
+	/* 6.2+ rotations, from the interval before (no pgscan_anon of now) */
+	si->scan_anon_prev = st->scan_anon;
+	si->steal_anon_prev = st->steal_anon;
+	si->scan_file_prev = st->scan_file;
+	si->steal_file_prev = st->steal_file;
+	st->scan_anon = nz(in->scan_anon);
+	st->steal_anon = nz(raw_delta(ms, rs, RAW_STEAL_ANON));
+	st->scan_file = nz(in->scan_file);
+	st->steal_file = nz(raw_delta(ms, rs, RAW_STEAL_FILE));
+}
+
+/* The largest class of anon the walk let in, over every reclaimer. */
+static enum cause dominant(const struct split_out *o)
+{
+	double best = 0, by[NR_CAUSES] = { 0 };
+	enum cause c = CAUSE_UNEXPLAINED;
+	int r, k;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		for (k = 0; k < NR_CAUSES; k++)
+			by[k] += o->r[r].anon_by[k];
+	for (k = 0; k < NR_CAUSES; k++)
+		if (k != CAUSE_UNEXPLAINED && by[k] > best) {
+			best = by[k];
+			c = (enum cause)k;
+		}
+	return c;
+}
+
+static void split_attribute(const struct split_out *o, const struct split_in *si,
+			    double anon_meas, struct replay_iv *iv,
+			    struct attribution *a)
+{
+	double out = nz(si->swap_out), x;
+	int r, k;
+
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		iv->pages_out[r] = 0;
+		iv->cause[r] = CAUSE_UNEXPLAINED;
+	}
+	if (!(out > 0))
+		return;
+	x = !(o->anon_pred > 0) ? 0 :
+	    anon_meas > 0 && o->anon_pred < SPLIT_ANON_EXPLAINED * anon_meas ?
+	    o->anon_pred / anon_meas : 1;
+	a->pages[CAUSE_UNEXPLAINED] += out * (1 - x);
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		const struct split_reclaim_out *ro = &o->r[r];
+		double best = 0;
+
+		if (!(ro->anon_pred > 0) || !(o->anon_pred > 0))
+			continue;
+		iv->pages_out[r] = out * ro->anon_pred / o->anon_pred;
+		a->ctx_pages[r][CAUSE_UNEXPLAINED] += iv->pages_out[r] * (1 - x);
+		for (k = 0; k < NR_CAUSES; k++) {
+			double v = out * x * ro->anon_by[k] / o->anon_pred;
+
+			a->pages[k] += v;
+			a->ctx_pages[r][k] += v;
+			if (v > best) {
+				best = v;
+				iv->cause[r] = (enum cause)k;
+			}
+		}
+	}
+	/* no anon predicted at all: the context is the reclaimer that
+	 * scanned most */
+	if (!(o->anon_pred > 0)) {
+		int most = 0;
+
+		for (r = 1; r < NR_RECLAIMERS; r++)
+			if (si->scanned[r] > si->scanned[most])
+				most = r;
+		a->ctx_pages[most][CAUSE_UNEXPLAINED] += out;
+		iv->pages_out[most] = out;
+	}
+}
+
+static void agree(struct agreement *g, double est, double truth)
+{
+	if (isnan(est) || isnan(truth))
+		return;
+	g->n++;
+	g->agree += fabs(est - truth) <= 1;
+	g->est_sum += est;
+	g->true_sum += truth;
+}
+
+/* The scan-weighted estimate of every reclaimer but kswapd. */
+static double other_priority(const struct split_out *o, const struct split_in *si)
+{
+	double w = 0, q = 0;
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && o->r[r].active && !isnan(o->r[r].p_est)) {
+			w += si->scanned[r];
+			q += si->scanned[r] * o->r[r].p_est;
+		}
+	return w > 0 ? q / w : NAN;
+}
+
+/*
+ * Where the collector did not tell a cgroup's limit reclaim apart (no
+ * trace:cgroup_*: before it did, or a kernel without memcg_reclaim_begin),
+ * the row that shows the traced priority of every task but kswapd:
+ * direct's where it scanned (or none did), else the one of the others
+ * that scanned the most (a printed row: only those that scanned are).
+ */
+static enum reclaimer other_truth_row(const struct split_out *o,
+				      const struct split_in *si)
+{
+	enum reclaimer row = RC_DIRECT;
+	int r;
+
+	if (o->r[RC_DIRECT].active)
+		return RC_DIRECT;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && o->r[r].active &&
+		    (row == RC_DIRECT || si->scanned[r] > si->scanned[row]))
+			row = (enum reclaimer)r;
+	return row;
+}
+
+/*
+ * Where kswapd's walk stands for the next interval.  One that scanned
+ * nothing may only be waiting (reclaim_throttle() on writeback): every
+ * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
+ * only when a new one is counted.
+ */
+static void kswapd_state(const struct split_reclaim_out *k, double *end,
+			 double *refault)
+{
+	if (!k->active)
+		return;
+	*end = k->p_end;
+	*refault = k->end_refault;
+}
+
+/* The time of the last traced flush before the interval; NAN: untraced. */
+static double flush_before(const struct split_state *st)
+{
+	double before, inside;
+
+	return flushes_view(&st->act.flushes, st->t0, st->t1, &before, &inside) ?
+	       before : NAN;
+}
+
+/*
+ * A traced flush's lists stand until the next flush: where the samples
+ * around it leave them open (a writer's file pages arrive in a step
+ * somewhere between two samples, split_in.has_bracket) and an earlier
+ * interval's anon placed them (struct split_out.view), the prediction
+ * of the later intervals of the same flush takes that view; an earlier
+ * interval's pgscan_anon, not theirs.  Kept only from an interval that
+ * scanned anon: no anon fits any view that lets none in.
+ */
+static void keep_view(struct split_state *st, const struct split_in *si,
+		      const struct split_out *so)
+{
+	if (!so->view_picked || !si->seen_known || !si->has_bracket ||
+	    !(si->anon_measured > 0))
+		return;
+	st->view = so->view;
+	st->view_flush = flush_before(st);
+	st->has_view = 1;
+}
+
+static void kept_view(const struct split_state *st, struct split_in *sp)
+{
+	if (st->has_view && sp->seen_known && sp->has_bracket &&
+	    st->view_flush == flush_before(st))
+		sp->seen[0] = st->view;
+}
+
+/*
+ * The prediction's walk: made without pgscan_anon, so it cannot tell
+ * which interval of an activation's lag window held the walk that saw
+ * it; it takes each reclaiming interval of the window as likely
+ * (activations_expected()).  The attribution's walk lets any interval of
+ * the window explain its measured anon scanning (si->refault_near,
+ * si->refault_window).
+ */
+static void predict(struct split_state *st, const struct split_in *si,
+		    struct split_in *sp)
+{
+	*sp = *si;
+	sp->refault_near = 0;
+	memset(sp->refault_window, 0, sizeof(sp->refault_window));
+	sp->anon_measured = NAN;
+	sp->has_expected = 1;
+	activations_expected(&st->act, st->t1, sp->refault_expected);
+	sp->kswapd_resume = st->pred_end;
+	sp->kswapd_resume_refault = st->pred_end_refault;
+	kept_view(st, sp);
+	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
+	kswapd_state(&st->pred.r[RC_KSWAPD], &st->pred_end, &st->pred_end_refault);
+}
+
+/*
+ * Swap-out with no anon scanned in the interval: the pages were scanned
+ * just before the sample.  shrink_inactive_list() counts PGSCAN_* when it
+ * isolates a batch, and shrink_folio_list() then writes it (PSWPOUT at
+ * the bio's submission, v6.1 and v6.18), so a batch's writes can land in
+ * the next sample.  Such swap-out takes the walk of the interval before,
+ * if that one scanned anon.  Returns the walk the attribution reads, and
+ * in *anon the anon pages measured that go with it.
+ */
+static const struct split_out *attributed_walk(const struct split_state *st,
+					       const struct split_out *so,
+					       const struct interval_in *in, double *anon)
+{
+	int late = !(nz(in->scan_anon) > 0) && !(so->anon_pred > 0) && st->last_anon > 0;
+
+	*anon = late ? st->last_anon : in->scan_anon;
+	return late ? &st->last : so;
+}
+
+/* The pages a walk's replay reclaims at efficiencies e[type] (0 anon). */
+static double reclaimed_by(const struct split_reclaim_out *o, double scanned,
+			   const double e[2])
+{
+	return e[0] * o->anon_pred + e[1] * fmax(0, scanned - o->anon_pred);
+}
+
+/* Pages reclaimed per page scanned; NAN where none was scanned or the
+ * kernel has no per-type counters (before 5.8: stolen NAN). */
+static double rate(double stolen, double scanned)
+{
+	return scanned > 0 && stolen >= 0 ? fmin(1, stolen / scanned) : NAN;
+}
+
+/* The run's rates, anon and file (e[]); 0 where it cannot tell both. */
+static int run_efficiency(const struct activations *act, double e[2])
+{
+	e[0] = rate(act->anon_stolen, act->anon_scanned);
+	e[1] = rate(act->file_stolen, act->file_scanned);
+	return e[0] > 0 && e[1] > 0;
+}
+
+/*
+ * The what-if's walks reclaim what the run's did at its own swappiness.
+ * A walk ends on pages reclaimed, not scanned: direct reclaim once
+ * nr_reclaimed reaches nr_to_reclaim (SWAP_CLUSTER_MAX), kswapd once the
+ * node is balanced (do_try_to_free_pages(), balance_pgdat(), v6.1 and
+ * v6.18).  At another swappiness the same walks take another share of
+ * anon, which reclaims at another rate than file (a swappiness-200 run's
+ * anon that writeback keeps on the list drives its walks deep: replayed
+ * at 60 with the same scan they would take that depth's anon too), so
+ * each reclaimer scans what reclaims as much as the prediction at the
+ * recorded swappiness (st->pred) does, at the run's efficiencies per
+ * type.  Found by bisection on the scan, within WHATIF_RANGE either way;
+ * where the run cannot tell both rates, the same scan.
+ */
+#define WHATIF_RANGE 64.0
+#define WHATIF_STEPS 12
+static void whatif_walk(const struct split_state *st, struct split_in *sp,
+			struct split_out *wo)
+{
+	double e[2], need[NR_RECLAIMERS], lo[NR_RECLAIMERS], hi[NR_RECLAIMERS];
+	int r, i, solve = run_efficiency(&st->act, e);
+
+	for (r = 0; r < NR_RECLAIMERS; r++) {
+		need[r] = solve ? reclaimed_by(&st->pred.r[r], sp->scanned[r], e) : 0;
+		lo[r] = sp->scanned[r] / WHATIF_RANGE;
+		hi[r] = sp->scanned[r] * WHATIF_RANGE;
+	}
+	for (i = 0; i <= WHATIF_STEPS; i++) {
+		for (r = 0; r < NR_RECLAIMERS; r++)
+			if (need[r] > 0)
+				sp->scanned[r] = sqrt(lo[r] * hi[r]);
+		split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, wo);
+		for (r = 0; r < NR_RECLAIMERS && i < WHATIF_STEPS; r++) {
+			if (!(need[r] > 0))
+				continue;
+			if (reclaimed_by(&wo->r[r], sp->scanned[r], e) < need[r])
+				lo[r] = sp->scanned[r];
+			else
+				hi[r] = sp->scanned[r];
+		}
+	}
+}
+
+/* One split-LRU interval: walk, attribution, truth, what-if. */
+static void split_interval(const struct metric_stream *ms, const struct run_model *m,
+			   struct split_state *st, const struct interval_in *in,
+			   double whatif, struct interval_out *o,
+			   struct split_out *so, struct replay_iv *iv,
+			   struct attribution *a)
+{
+	struct split_in si, sp;
+	struct split_out prev_out, wo;
+	const struct split_out *ex;
+	double pt[NR_TRUTH], direct_only, anon;
+	int r;
+
+	fill_split(ms, m, st, in, &si);
+	if (st->have_prev) {
+		si.node_prev = st->prev.node;
+		si.boost_start = st->prev.boost_end;
+		si.cg_prev = st->prev.cg;
+		si.has_prev = 1;
+	}
+	split_cost_update(&st->node_cost, &si, &si.node);
+	if (si.has_cg)
+		split_cost_update(&st->cg_cost, &si, &si.cg);
+	predict(st, &si, &sp);
+	si.kswapd_resume = st->kswapd_end;
+	si.kswapd_resume_refault = st->kswapd_end_refault;
+	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	keep_view(st, &si, so);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
+	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_end, &st->kswapd_end_refault);
+	model_outside(o);
+	o->p_kswapd = so->r[RC_KSWAPD].p_est;
+	o->p_direct = other_priority(so, &si);
+	o->p_hat = isnan(o->p_kswapd) ? o->p_direct : o->p_kswapd;
+	ex = attributed_walk(st, so, in, &anon);
+	o->cause = dominant(ex);
+	iv->anon_meas = in->scan_anon;
+	split_attribute(ex, &si, anon, iv, a);
+	st->last = *so;
+	st->last_anon = nz(in->scan_anon);
+	if (in->swap_out > 0) {
+		a->share_sum += so->anon_share;
+		a->share_n++;
+	}
+	/* borderline: the same walk on the gauges of the interval's start */
+	if (st->have_prev && in->swap_out > 0) {
+		struct split_in sp = si;
+
+		sp.node = sp.node_prev = st->prev.node;
+		sp.cg = sp.cg_prev = st->prev.cg;
+		sp.free = st->prev.free;
+		split_walk(&sp, &st->node_cost, &st->cg_cost, &prev_out);
+		iv->borderline = dominant(&prev_out) != o->cause;
+		a->borderline += iv->borderline ? in->swap_out : 0;
+	}
+	st->prev = si;
+	st->have_prev = 1;
+	traced_priority(ms, &st->rs, pt, &direct_only);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		iv->p_true[r] = NAN;
+	iv->p_true[RC_KSWAPD] = pt[TRUTH_KSWAPD];
+	if (st->rs.has_cgroup_trace) {
+		iv->p_true[RC_DIRECT] = direct_only;
+		iv->p_true[RC_CGROUP] = pt[TRUTH_CGROUP];
+		agree(&a->prio[TRUTH_CGROUP], so->r[RC_CGROUP].p_est, pt[TRUTH_CGROUP]);
+	} else {
+		iv->p_true[other_truth_row(so, &si)] = pt[TRUTH_OTHER];
+	}
+	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
+	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
+	if (in->scan_anon > 0) {
+		a->anon_n++;
+		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;
+		a->anon_pred += st->pred.anon_pred;
+		a->anon_meas += in->scan_anon;
+	}
+	iv->pred = &st->pred;
+	iv->whatif_anon = NAN;
+	if (!isnan(whatif)) {
+		/*
+		 * the same walks at another swappiness; swap-out per anon page
+		 * scanned as the whole run measured it (the prediction places
+		 * a refault walk by expectation, not in the interval that
+		 * scanned it, and the ratio of the intervals so far would
+		 * leave the walks before the run's first anon scan unwritten);
+		 * the costs follow the predicted writes.  A run that scanned
+		 * no anon page cannot tell the ratio: its what-if predicts
+		 * the anon scan, and its swap-out is unknown (NAN), written
+		 * as none for the costs.
+		 */
+		double per_anon = st->act.anon_scanned > 0 ?
+				  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
+
+		sp.swappiness = whatif;
+		sp.zero_walks = so->r[RC_CGROUP].zero_walks;
+		whatif_walk(st, &sp, &wo);
+		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
+		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
+		if (sp.has_cg)
+			split_cost_update(&st->wi_cg_cost, &sp, &sp.cg);
+		iv->whatif_anon = wo.anon_pred;
+		a->whatif_anon += wo.anon_pred;
+		a->whatif_swap += isnan(per_anon) ? NAN : sp.swap_out;
+		if (isnan(per_anon))
+			a->whatif_why = st->act.anon_recorded ?
+					"the run scanned no anon page" :
+					"pgscan_anon was not recorded (kernels before 5.8)";
+	}
+}
+
+struct split_state *split_replay_open(const struct metric_stream *ms,
+				      const struct run_set *set, const struct run_ref *r,
+				      struct run_model *m, struct attribution *a)
+{
+	struct split_state *st = calloc(1, sizeof(*st));
+
+	if (!st) {
+		error("out of memory");
+		return NULL;
+	}
+	raw_resolve(ms, &st->rs);
+	st->eff_anon = st->eff_file = NAN;
+	if (activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id)) {
+		split_replay_close(st, a);
+		return NULL;
+	}
+	grain_notes(st, m);
+	split_cost_init(&st->node_cost, m->version);
+	st->cg_cost = st->wi_node_cost = st->wi_cg_cost = st->node_cost;
+	a->cost_inputs = st->node_cost.inputs;
+	if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
+		replay_note(m, "the cgroup's lists were not recorded: node lists used");
+	fold_note(st, m);
+	flush_note(st, m);
+	if (m->memcg && st->rs.slot[RAW_CG_FAILCNT] < 0 &&
+	    st->rs.slot[RAW_CG_MAX_EVENTS] < 0)
+		replay_note(m, "cgroup walks taken as reclaimed / 32, or / the average "
+			       "file folio where larger (no failcnt)");
+	return st;
+}
+
+void split_replay_first(struct split_state *st, const struct metric_stream *ms)
+{
+	struct split_lists l;
+
+	lists_from(ms, &st->rs, RAW_IA, 1, &l);
+	seen_push(st, (double)ms->it.t_us / 1e6, &l);
+}
+
+void split_replay_interval(struct split_state *st, const struct metric_stream *ms,
+			   const struct run_model *m, double t0, double t1,
+			   const struct interval_in *in, double whatif,
+			   struct interval_out *o, struct split_out *so,
+			   struct replay_iv *iv, struct attribution *a)
+{
+	st->t0 = t0;
+	st->t1 = t1;
+	split_interval(ms, m, st, in, whatif, o, so, iv, a);
+	count_wakes(ms, &st->rs, in, a);
+}
+
+void split_replay_close(struct split_state *st, struct attribution *a)
+{
+	if (!st)
+		return;
+	if (st->rs.has_trace_scan || st->rs.has_passes)
+		a->truth_from = st->rs.has_trace_scan ?
+				"traced pages per level (vmscan tracepoints)" :
+				"traced passes per level (vmscan tracepoints)";
+	activations_release(&st->act);
+	free(st);
+}
