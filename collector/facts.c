@@ -141,6 +141,7 @@ static struct watermark *watermark_slot(struct run_facts *f, long node,
 	memcpy(w->zone, zone, zone_len);
 	w->zone[zone_len] = 0;
 	w->min_pages = w->low_pages = w->high_pages = w->managed_pages = -1;
+	w->boost_pages = 0;
 	return w;
 }
 
@@ -161,6 +162,38 @@ static void drop_unmanaged(struct run_facts *f)
 	f->nr_watermarks = n;
 }
 
+/*
+ * zoneinfo prints min_wmark_pages(zone) and the others, which are
+ * _watermark[] + watermark_boost (wmark_pages(), include/linux/mmzone.h,
+ * v5.0 - v6.18), beside the boost itself: a run that starts while a
+ * fragmentation event has a zone boosted (a pageblock, 512 pages on
+ * x86-64) would record that boost as the zone's watermark for the whole
+ * run.  The model adds the boost of each sample where it needs it.
+ */
+static void drop_boost(struct watermark *w)
+{
+	int64_t *wm[3] = { &w->min_pages, &w->low_pages, &w->high_pages };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (*wm[i] >= w->boost_pages)
+			*wm[i] -= w->boost_pages;
+}
+
+/* The field of a zoneinfo line: 0 min, 1 low, 2 high, 3 managed, 4 boost,
+ * -1 another (exactly these names: not "high:" of the pagesets). */
+static int watermark_field(const struct kv_entry *v, const char *field)
+{
+	static const char *const names[] = { "min", "low", "high", "managed", "boost" };
+	size_t len = (size_t)(v->name + v->name_len - field);
+	int i;
+
+	for (i = 0; i < 5; i++)
+		if (len == strlen(names[i]) && !strncmp(field, names[i], len))
+			return i;
+	return -1;
+}
+
 static void watermark_facts(struct run_facts *f, const char *root)
 {
 	struct source_set set;
@@ -173,30 +206,23 @@ static void watermark_facts(struct run_facts *f, const char *root)
 			size_t zone_len;
 			struct watermark *w;
 			long node;
+			int which;
 
 			field = zone_field(&kv.v[i], &node, &zone, &zone_len);
-			if (!field)
-				continue;
-			if (strncmp(field, "min", 3) && strncmp(field, "low", 3) &&
-			    strncmp(field, "high", 4) && strncmp(field, "managed", 7))
-				continue;
-			/* exactly "min", "low", "high" or "managed" */
-			if ((size_t)(kv.v[i].name + kv.v[i].name_len - field) !=
-			    (field[0] == 'h' ? 4u : field[1] == 'a' ? 7u : 3u))
+			which = field ? watermark_field(&kv.v[i], field) : -1;
+			if (which < 0)
 				continue;
 			w = watermark_slot(f, node, zone, zone_len);
 			if (!w)
 				continue;
-			if (field[1] == 'a')
-				w->managed_pages = kv.v[i].value;
-			else if (field[0] == 'm')
-				w->min_pages = kv.v[i].value;
-			else if (field[0] == 'l')
-				w->low_pages = kv.v[i].value;
-			else
-				w->high_pages = kv.v[i].value;
+			int64_t *slot[] = { &w->min_pages, &w->low_pages, &w->high_pages,
+					    &w->managed_pages, &w->boost_pages };
+
+			*slot[which] = kv.v[i].value;
 		}
 	}
+	for (i = 0; i < f->nr_watermarks; i++)
+		drop_boost(&f->watermarks[i]);
 	drop_unmanaged(f);
 	kv_list_release(&kv);
 	source_set_release(&set);

@@ -16,8 +16,11 @@
 struct watermark {
 	long node;
 	char zone[32];
+	/* the zone's own watermarks (_watermark[]), without the boost that
+	 * zoneinfo's min, low and high hold at the moment (v5.0+) */
 	int64_t min_pages, low_pages, high_pages;
 	int64_t managed_pages;     /* -1: not in zoneinfo (before 3.8) */
+	int64_t boost_pages;       /* 0: none, or no boost line */
 };
 
 struct run_facts {

@@ -25,13 +25,25 @@ is "$(q "$db" 'SELECT mem_total_kb FROM run_facts')" "$(awk '/^MemTotal/ {print 
 want_lru=$(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo none)
 is "$(q "$db" 'SELECT lru_gen FROM run_facts')" "$want_lru" "collect-1.11 MGLRU state"
 is "$(q "$db" "SELECT min_pages || ' ' || low_pages || ' ' || high_pages FROM watermark WHERE node = 0 AND zone = 'DMA'")" \
-	"$(awk '/zone +DMA$/ {z=1} z && $1=="min" {m=$2} z && $1=="low" {l=$2} z && $1=="high" {print m, l, $2; exit}' /proc/zoneinfo)" \
-	"collect-1.12 DMA watermarks from zoneinfo"
+	"$(awk '/zone +DMA$/ {z=1} z && $1=="boost" {b=$2} z && $1=="min" {m=$2} z && $1=="low" {l=$2} z && $1=="high" {print m-b, l-b, $2-b; exit}' /proc/zoneinfo)" \
+	"collect-1.12 DMA watermarks from zoneinfo (less the boost they hold)"
 # the zones the kernel's watermark sums count: those with managed pages
 # (an empty Movable zone has watermarks in zoneinfo, high 32 on 6.18)
 is "$(q "$db" "SELECT node || ' ' || zone FROM watermark" | sort | tr '\n' ';')" \
 	"$(awk '/^Node/ {n=$2; sub(",", "", n); z=$4} $1=="managed" && $2 > 0 {print n, z}' /proc/zoneinfo | sort | tr '\n' ';')" \
 	"collect-1.12b watermarks of the zones with managed pages only"
+# zoneinfo's min, low and high hold the zone's watermark boost (v5.0+:
+# wmark_pages() = _watermark[] + watermark_boost); a run that starts
+# with a pageblock's boost on DMA records the zone's own watermarks
+mkdir -p "$TMP/boosted/proc"
+ln -s "$FIXTURES/5.10.0-10-amd64_debian-computer-scurity.vmstat" "$TMP/boosted/proc/vmstat"
+awk '/^Node/ {z = $4} z == "DMA" && $1 == "pages" {print; print "        boost    512"; next}
+	z == "DMA" && ($1 == "min" || $1 == "low" || $1 == "high") {printf "        %-8s %d\n", $1, $2 + 512; next}
+	{print}' "$FIXTURES/5.10.0-10-amd64_debian-computer-scurity.zoneinfo" > "$TMP/boosted/proc/zoneinfo"
+"$COLLECT" -q --root "$TMP/boosted" -n 1 -o "$TMP/boosted.db" || fail "collect from the boosted tree"
+is "$(q "$TMP/boosted.db" "SELECT zone || ' ' || min_pages || ' ' || low_pages || ' ' || high_pages FROM watermark ORDER BY zone" | tr '\n' ';')" \
+	"DMA 89 111 133;DMA32 11174 13967 16760;" \
+	"collect-1.12c a zone boosted by 512 pages at the start: its own watermarks, the other's as printed"
 is "$(q "$db" "SELECT json_valid(cmdline), json_extract(cmdline, '\$[8]') FROM run_facts")" \
 	"1|$label" "collect-1.13 command line is a JSON array"
 
