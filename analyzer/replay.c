@@ -229,7 +229,6 @@ static double true_priority(const struct metric_stream *ms, struct attribution *
 	return v;
 }
 
-
 static void classic_truth(struct attribution *a, const struct interval_out *o,
 			  double truth)
 {

@@ -16,7 +16,7 @@ struct walk_ctx {
 	double swappiness, ap, fp;
 	int deact_anon, deact_file_refault, deact_file_low;
 	int file_low;              /* file + free <= sum of high wmarks */
-	int floor;                 /* the level its walks stay at (walk_floor()) */
+	int floor;                 /* the level its walks stay at (sw_walk_floor()) */
 	/* pages a batch scans on the inactive lists (split_grain); NULL:
 	 * single pages */
 	const double *grain_anon, *grain_file;
@@ -38,9 +38,9 @@ struct walk_res {
 struct walk_mix {
 	double n[2], from, s, norm, finish;
 	int whole_first;
-	int boosted;               /* kswapd walks of watermark boost (boosted_walks()) */
-	int lengths;               /* kswapd walks of different lengths (walk_lengths()) */
-	int may_boost;             /* some of them boosted (may_boost()) */
+	int boosted;               /* kswapd walks of watermark boost (sw_boosted_walks()) */
+	int lengths;               /* kswapd walks of different lengths (sw_walk_lengths()) */
+	int may_boost;             /* some of them boosted (sw_may_boost()) */
 };
 
 /*
@@ -48,7 +48,7 @@ struct walk_mix {
  * the share of the scan on the first sample's lists, how many of the
  * lag window's activations beyond the interval's own its walks saw, and
  * the share of the anon efficiency measured so far (pgsteal_anon /
- * pgscan_anon) that the walks' own anon pages freed (fit_anon_freed()).
+ * pgscan_anon) that the walks' own anon pages freed (sw_fit_anon_freed()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, anon_freed;
@@ -78,8 +78,8 @@ double sw_progress_for(const struct walk_ctx *c, double r,
 		       double eff_anon, double eff_file, int whole_first);
 void sw_solve_need(const struct walk_ctx *const c[2], const double n[2],
 		   double s, double ea, double ef, int whole_first, double p[2]);
-/* pages reclaimed per page scanned: NAN unknown (efficiency()), 1
- * (known_efficiency()) */
+/* pages reclaimed per page scanned: NAN unknown (sw_efficiency()), 1
+ * (sw_known_efficiency()) */
 double sw_efficiency(double e);
 double sw_known_efficiency(double e);
 
@@ -108,7 +108,7 @@ void sw_walk_views(const struct split_in *in, const struct split_cost *node_cost
 		   const struct split_cost *cg_cost, const struct walk_fit *fit,
 		   int may_split, struct split_out *out);
 
-/* split_fit.c: the attribution's fits (fits(): it reads pgscan_anon) */
+/* split_fit.c: the attribution's fits (sw_fits(): it reads pgscan_anon) */
 int sw_fits(const struct split_in *in);
 void sw_fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,

@@ -49,7 +49,6 @@ static const char *const reclaimers[NR_RECLAIMERS] = {
 	[RC_KHUGEPAGED] = "khugepaged", [RC_PROACTIVE] = "proactive",
 };
 
-
 const char *reclaimer_name(enum reclaimer r)
 {
 	return reclaimers[r];
@@ -86,7 +85,6 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 	most = fmax(n, in->refault_window[r]);    /* one walk an activation */
 	return fmin(walks, n + extra * (most - n));
 }
-
 
 /* Where each kind ends. */
 static void mix_solve(const struct walk_mix *m, const struct walk_ctx *const kinds[2],

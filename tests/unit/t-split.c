@@ -540,7 +540,7 @@ static void direct_ran(struct split_in *in)
  * too high.  The model is told the watermarks and, in the second case,
  * that direct reclaim ran in the interval.  The third is a smaller node
  * whose order-0 walks reclaim 100 pages: more than a short walk's 16
- * (walk_lengths()), so still the two lengths.
+ * (sw_walk_lengths()), so still the two lengths.
  */
 static void high_order_walks(void)
 {
@@ -695,7 +695,7 @@ static void deep_refault_walks(void)
  * pageblock (512 pages) a fallback up to 1.5 times the zone's high
  * watermark (boost_watermark()): 1024 or 1524 pages here.  Taken
  * as normal walks all, the boost's pages would be replayed deep; taken
- * as boosted all (boosted_walks()), the normal walks' pages at 10.  The
+ * as boosted all (sw_boosted_walks()), the normal walks' pages at 10.  The
  * model is told the largest boost the zones can hold (1.5 times the
  * high watermarks, 1524, and a pageblock, 512).
  */
@@ -1176,7 +1176,7 @@ static void next_interval(struct split_in *in, const struct split_cost *c,
  * inactive file pages), as in a 6.1 lab interval of 44 walks that went no
  * deeper than level 9.  The model takes the long walk's point as where a
  * walk stood at the sample; it may finish that level only with what the
- * new walks leave (finish_walk()).  Returns the second interval's
+ * new walks leave (sw_finish_walk()).  Returns the second interval's
  * estimate; *truth its traced priority.
  */
 static double short_after_long(ul long_need, int shorts_before, double *truth)
