@@ -82,10 +82,16 @@ done
 # unit tests whose Makefile rule links FILE's object, from make's own
 # database (prerequisites expanded: $(MODEL_OBJS) names model/*.o)
 UNIT_RULES=$(make -qp 2>/dev/null | grep -E '^tests/unit/t-[a-z_]+: ')
+# (a header: those that link any object of its folder, which include it)
 unit_tests_for() {
 	local obj=${1%.c}.o
-	awk -v o="$obj" '{ t = $1; sub(/:$/, "", t) }
-		index(" " $0 " ", " " o " ") { print t }' <<< "$UNIT_RULES" | sort -u
+	case $1 in
+	*.h) awk -v d="${1%/*}/" '{ t = $1; sub(/:$/, "", t)
+		for (i = 2; i <= NF; i++) if (index($i, d) == 1 && $i ~ /\.o$/) { print t; break } }' \
+		<<< "$UNIT_RULES" | sort -u ;;
+	*) awk -v o="$obj" '{ t = $1; sub(/:$/, "", t) }
+		index(" " $0 " ", " " o " ") { print t }' <<< "$UNIT_RULES" | sort -u ;;
+	esac
 }
 
 # command tests for FILE.  The slow ones (bench: minutes, global state;
