@@ -180,18 +180,28 @@ static void drop_boost(struct watermark *w)
 			*wm[i] -= w->boost_pages;
 }
 
-/* The field of a zoneinfo line: 0 min, 1 low, 2 high, 3 managed, 4 boost,
- * -1 another (exactly these names: not "high:" of the pagesets). */
+/* The zoneinfo fields of a zone kept, as watermark_value() numbers them. */
+static const char *const watermark_names[] = { "min", "low", "high", "managed", "boost" };
+
+/* The field's index in watermark_names, exactly (not "high:" of the
+ * pagesets); -1 another. */
 static int watermark_field(const struct kv_entry *v, const char *field)
 {
-	static const char *const names[] = { "min", "low", "high", "managed", "boost" };
 	size_t len = (size_t)(v->name + v->name_len - field);
 	int i;
 
 	for (i = 0; i < 5; i++)
-		if (len == strlen(names[i]) && !strncmp(field, names[i], len))
+		if (len == strlen(watermark_names[i]) && !strncmp(field, watermark_names[i], len))
 			return i;
 	return -1;
+}
+
+static int64_t *watermark_value(struct watermark *w, int field)
+{
+	int64_t *value[] = { &w->min_pages, &w->low_pages, &w->high_pages,
+			     &w->managed_pages, &w->boost_pages };
+
+	return value[field];
 }
 
 static void watermark_facts(struct run_facts *f, const char *root)
@@ -215,10 +225,7 @@ static void watermark_facts(struct run_facts *f, const char *root)
 			w = watermark_slot(f, node, zone, zone_len);
 			if (!w)
 				continue;
-			int64_t *slot[] = { &w->min_pages, &w->low_pages, &w->high_pages,
-					    &w->managed_pages, &w->boost_pages };
-
-			*slot[which] = kv.v[i].value;
+			*watermark_value(w, which) = kv.v[i].value;
 		}
 	}
 	for (i = 0; i < f->nr_watermarks; i++)
