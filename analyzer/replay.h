@@ -70,6 +70,9 @@ struct attribution {
 	 * intervals, the walk count the model takes */
 	double wakes[WAKE_ORDERS], wake_runs;
 	int wakes_seen;
+	/* split LRU: pages kswapd passed over (pgskip_*, placed by
+	 * model/split_kswapd.c sw_skipped()) and all it scanned */
+	double skipped, kswapd_scanned;
 };
 
 /* One interval as the replay saw it, for --intervals and plot. */

@@ -17,6 +17,7 @@
 #include "replay.h"
 #include "replay_split.h"
 #include "mstream.h"
+#include "zone_skips.h"
 #include "banned.h"
 
 enum raw {
@@ -54,6 +55,7 @@ struct raw_slots {
 #define RAW_BOOST_MAX 16
 	long boost[RAW_BOOST_MAX];
 	int nboost;
+	struct zone_skips skips;   /* pgskip_<zone>, the zones' lists */
 	int has_trace_scan, has_passes;
 	int has_cgroup_trace;      /* trace:cgroup_* recorded */
 	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
@@ -76,6 +78,7 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 				rs->trace[w][t][q] = rs->passes[w][q] = -1;
 	for (q = 0; q < WAKE_ORDERS; q++)
 		rs->wake[q] = -1;
+	zone_skips_resolve(&rs->skips, ms->names, ms->it.c.nr);
 	for (i = 0; i < ms->it.c.nr; i++) {
 		const char *n = ms->names[i];
 
@@ -201,6 +204,16 @@ static void count_wakes(const struct metric_stream *ms, const struct raw_slots *
 	a->wake_runs += nz(in->kswapd_runs);
 }
 
+/* kswapd's skipped pages, as the walk takes them (sw_replay_reclaimer()) */
+static void count_skips(const struct split_in *si, struct attribution *a)
+{
+	double ks = si->scanned[RC_KSWAPD];
+
+	a->kswapd_scanned += ks;
+	if (si->has_skip_lists && si->skipped > 0)
+		a->skipped += fmin(si->skipped, ks);
+}
+
 /* samples of the node's lists kept for the walks' flushed view */
 #define SEEN_RING 256
 
@@ -211,6 +224,7 @@ struct split_state {
 	double scan_anon, steal_anon, scan_file, steal_file;   /* last interval */
 	struct split_in prev;
 	int have_prev;
+	struct zone_lists_last zone_lists;   /* the zones' lists, last sample */
 	struct activations act;    /* file activations, read ahead */
 	/* the passes' scan per batch, from the folio census (--folios) */
 	struct split_grain grain[FOLIO_SCOPES];
@@ -420,6 +434,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	if (!seen_traced(st, si))
 		seen_fill(st, si);
 	si->anon_measured = in->scan_anon;     /* NAN: not recorded (before 5.8) */
+	si->file_measured = in->scan_file;
 	si->has_cg = m->memcg && rs->slot[RAW_CG_IA] >= 0;
 	if (si->has_cg)
 		lists_from(ms, rs, RAW_CG_IA, m->page_size, &si->cg);
@@ -433,6 +448,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		if (ms->it.present[rs->boost[r]])
 			si->boost_end = nz(si->boost_end) + (double)ms->it.value[rs->boost[r]];
 	si->boost_start = NAN;
+	si->has_skip_lists = zone_skips_read(&rs->skips, ms, &st->zone_lists,
+					     &si->skipped, &si->skip_lists);
 	si->boost_rate = st->act.kswapd_walks > 0 ?
 			 st->act.kcompactd_wakes / st->act.kswapd_walks : NAN;
 	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
@@ -721,7 +738,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 	*sp = *si;
 	sp->refault_near = 0;
 	memset(sp->refault_window, 0, sizeof(sp->refault_window));
-	sp->anon_measured = NAN;
+	sp->anon_measured = sp->file_measured = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
 	sp->kswapd_resume = st->pred_end;
@@ -829,6 +846,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	int r;
 
 	fill_split(ms, m, st, in, &si);
+	count_skips(&si, a);
 	if (st->have_prev) {
 		si.node_prev = st->prev.node;
 		si.boost_start = st->prev.boost_end;

@@ -117,6 +117,16 @@ struct split_in {
 	/* high - low and high - min watermarks, each summed over the zones
 	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;
+	/*
+	 * Pages reclaim passed over as in zones above its reclaim index
+	 * (pgskip_<zone> summed, 4.8+; NAN: not recorded), and the inactive
+	 * lists of the zones below the lowest zone skipped, the walk's own
+	 * (zoneinfo nr_zone_inactive_*, sampled at the end; has_skip_lists 0:
+	 * not recorded).  split_kswapd.c sw_skipped().
+	 */
+	double skipped;
+	struct split_lists skip_lists;
+	int has_skip_lists;
 	/* per reclaimer: pages scanned (anon + file), reclaimed, walks */
 	double scanned[NR_RECLAIMERS], reclaimed[NR_RECLAIMERS];
 	double walks[NR_RECLAIMERS];      /* NAN: no walk counter */
@@ -182,6 +192,7 @@ struct split_in {
 	 * (it may not read pgscan_anon).
 	 */
 	double anon_measured;
+	double file_measured;      /* pgscan_file, alongside anon_measured */
 	/* where kswapd's last walk stood at the end of the interval before
 	 * (its p_end); 0 or NAN: not known */
 	double kswapd_resume;

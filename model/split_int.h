@@ -92,6 +92,9 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     struct split_reclaim_out *o, double *deep);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
 int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks);
+void sw_skipped(const struct split_in *in, const struct split_cost *cost,
+		double skip, double refault, double norm,
+		struct split_reclaim_out *o);
 
 /* split_walk.c: one reclaimer's walks, every reclaimer's */
 void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,

@@ -409,3 +409,102 @@ int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks)
 	return sw_may_boost(in, r) && in->high_wmark_sum > 0 &&
 	       per_walk >= in->high_wmark_sum && per_walk <= in->boost_max_sum;
 }
+
+/*
+ * What a walk of kind c on the lists of its own zones (c->l) first
+ * scans: the first level from 12 down with a target of each type
+ * (lvl[0] anon, lvl[1] file; 0 where none down to 1), the cause that let
+ * its anon in, and of the skip at the first level with any target, the
+ * share that is anon (*anon_share; 0 where no level has one).  Each page
+ * found costs the walk the other zones' pages before it on the list,
+ * about node / own of that list.
+ */
+static void first_targets(const struct walk_ctx *c, const struct split_lists *node,
+			  int lvl[2], double *anon_share, enum cause *why)
+{
+	double a, f, sa, sf;
+	enum cause w;
+	int q;
+
+	lvl[0] = lvl[1] = 0;
+	*anon_share = -1;
+	*why = CAUSE_UNEXPLAINED;
+	for (q = DEF_PRIORITY; q >= 1; q--) {
+		sw_level_scan(c, q, &a, &f, &w);
+		if (a >= 1 && !lvl[0]) {
+			lvl[0] = q;
+			*why = w;
+		}
+		if (f >= 1 && !lvl[1])
+			lvl[1] = q;
+		if (a + f >= 1 && *anon_share < 0) {
+			sa = a * node->inactive_anon / fmax(1, c->l->inactive_anon);
+			sf = f * node->inactive_file / fmax(1, c->l->inactive_file);
+			*anon_share = sa / (sa + sf);
+		}
+	}
+	if (*anon_share < 0)
+		*anon_share = 0;
+}
+
+/*
+ * Pages kswapd passed over (split_in.skipped).  A walk whose reclaim
+ * index lies below a zone with pages on the lists (kswapd woken for a
+ * low zone: rmqueue() wakes it at zone_idx() of a zone whose watermark
+ * a fallback boosted) meets that zone's pages too: isolate_lru_folios()
+ * adds them to total_scan, the nr_scanned that PGSCAN_KSWAPD,
+ * PGSCAN_ANON/FILE and the shrink_inactive tracepoint count, and to
+ * PGSCAN_SKIP per zone, but not to the `scan` that ends its loop, so
+ * one call asked for a page or two of the walk's own zones may pass
+ * over a whole list (v6.1 and v6.12).  The walk's targets are
+ * get_scan_count()'s on its own zones' lists (lruvec_lru_size(lruvec,
+ * lru, sc->reclaim_idx)), its branch decided on the node's
+ * (prepare_scan_control()): it scans a list first at the first level
+ * where that list's target is a page, and the skipped pages of each type
+ * are taken there; 1, kswapd's last, where no level has one.  Which list
+ * they were on: the walk's kinds (refault: the interval's share of walks
+ * seeing a refault) at the first level with any target; where the anon
+ * scanned is measured, within what the counters allow (skipped pages
+ * count in pgscan_anon/file: at least skip - file scanned are anon, at
+ * most the anon scanned).  A floor for the level: a walk that found its
+ * first pages near the tail skips further down (the 6.1 lab traces:
+ * file skipped at 11 to 6, anon at 2 and 4, by one event each; 343585
+ * pages, all kswapd's).  Not walks of their own: the rest of the scan is
+ * the interval's walks' (sw_replay_reclaimer() takes these out first).
+ * Adds to o; norm: all kswapd scanned.
+ */
+void sw_skipped(const struct split_in *in, const struct split_cost *cost,
+		double skip, double refault, double norm,
+		struct split_reclaim_out *o)
+{
+	const double share[2] = { 1 - refault, refault };
+	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, anon_share, most = 0;
+	enum cause why, cause = CAUSE_UNEXPLAINED;
+	struct walk_ctx c;
+	int k, t, lvl[2];
+
+	for (k = 0; k < 2; k++) {
+		sw_fill_ctx(&c, in, cost, 0, 0, NULL);
+		c.deact_file_refault = k;
+		c.l = &in->skip_lists;
+		first_targets(&c, &in->node, lvl, &anon_share, &why);
+		anon += share[k] * skip * anon_share;
+		if (lvl[0] > 0 && share[k] > most) {
+			most = share[k];
+			cause = why;
+		}
+		for (t = 0; t < 2; t++)
+			if (lvl[t] > 0) {
+				q[t] += (share[k] + 1e-9) * lvl[t];
+				w[t] += share[k] + 1e-9;
+			}
+	}
+	if (!isnan(in->anon_measured) && !isnan(in->file_measured))
+		anon = fmin(fmax(anon, skip - in->file_measured),
+			    fmin(skip, in->anon_measured));
+	for (t = 0; t < 2; t++)
+		q[t] = w[t] > 0 ? q[t] / w[t] : 1;
+	o->p_est += (anon * q[0] + (skip - anon) * q[1]) / norm;
+	o->anon_pred += anon;
+	o->anon_by[cause] += anon;
+}

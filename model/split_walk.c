@@ -309,12 +309,17 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
 			      r == RC_DIRECT, 0, 0, 0 };
 	int resume = 0, zero = -1;
+	double skip;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
 	if (!(m.s > 0))
 		return;
 	o->active = 1;
+	/* pages passed over are no walk's: sw_skipped() places them */
+	skip = r == RC_KSWAPD && in->has_skip_lists && in->skipped > 0 ?
+	       fmin(in->skipped, m.s) : 0;
+	m.s -= skip;
 	if (fit->anon_freed < 1) {
 		freeing = *measured;
 		freeing.eff_anon = sw_known_efficiency(measured->eff_anon) * fit->anon_freed;
@@ -353,8 +358,11 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	*refault_share = (anon_let_in(in) ? nref : 0) / walks;
 	o->end_refault = nref / walks;
 	o->p_est = 0;
-	walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
-		   fit->start_share, o, &deep, &zero);
+	if (m.s > 0)
+		walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
+			   fit->start_share, o, &deep, &zero);
+	if (skip > 0)
+		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
 	if (m.boosted)
 		o->p_end = NAN;    /* it ended with its boost reclaimed */
 	/*

@@ -81,7 +81,7 @@ done
 
 # unit tests whose Makefile rule links FILE's object, from make's own
 # database (prerequisites expanded: $(MODEL_OBJS) names model/*.o)
-UNIT_RULES=$(make -qp 2>/dev/null | grep -E '^tests/unit/t-[a-z_]+: ')
+UNIT_RULES=$(make -qp 2>/dev/null | grep -E '^tests/unit/t-[a-z_-]+: ')
 # (a header: those that link any object of its folder, which include it)
 unit_tests_for() {
 	local obj=${1%.c}.o

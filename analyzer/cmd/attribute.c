@@ -227,6 +227,18 @@ static void print_wakes(const struct attribution *a)
 	printf(n > 0 ? "\n" : " none\n");
 }
 
+/* kswapd's skipped pages (pgskip_*), where there were any */
+static void print_skips(const struct attribution *a)
+{
+	if (!(a->skipped > 0))
+		return;
+	printf("  kswapd passed over %.0f pages of zones above its reclaim index "
+	       "(pgskip_*, %.1f%% of its scan), placed at the first level where "
+	       "its own zones' lists give a target (the shallowest they can be "
+	       "at)\n", a->skipped,
+	       a->kswapd_scanned > 0 ? 100 * a->skipped / a->kswapd_scanned : 0);
+}
+
 /* sw: the swappiness of the runs summed into a ("60", "0 to 200") */
 static void print_split(const struct run_model *m, const struct attribution *a,
 			const char *sw)
@@ -267,6 +279,7 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 	print_agreement("cgroup limit reclaim (scan-weighted)", &a->prio[TRUTH_CGROUP],
 			a->truth_from ? a->truth_from : "traced");
 	print_wakes(a);
+	print_skips(a);
 	printf("  deepest level: estimated for direct and cgroup reclaim "
 	       "(--intervals p_deep); not estimable for kswapd from sums, nor "
 	       "where file folios of 32 pages or more end each walk at the "
@@ -396,6 +409,8 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 		sum->wakes[w] += a->wakes[w];
 	sum->wake_runs += a->wake_runs;
 	sum->wakes_seen |= a->wakes_seen;
+	sum->skipped += a->skipped;
+	sum->kswapd_scanned += a->kswapd_scanned;
 	if (a->truth_from)
 		sum->truth_from = a->truth_from;
 	if (a->cost_inputs)
