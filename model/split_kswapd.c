@@ -447,6 +447,10 @@ static void first_targets(const struct walk_ctx *c, const struct split_lists *no
 		*anon_share = 0;
 }
 
+/* the weight of a kind no walk of the interval is: where its list's
+ * first target lies still counts for pages the counters put on it */
+#define KIND_FLOOR 1e-9
+
 /*
  * Pages kswapd passed over (split_in.skipped).  A walk whose reclaim
  * index lies below a zone with pages on the lists (kswapd woken for a
@@ -489,14 +493,14 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		c.l = &in->skip_lists;
 		first_targets(&c, &in->node, lvl, &anon_share, &why);
 		anon += share[k] * skip * anon_share;
-		if (lvl[0] > 0 && share[k] > most) {
-			most = share[k];
+		if (lvl[0] > 0 && share[k] + KIND_FLOOR > most) {
+			most = share[k] + KIND_FLOOR;
 			cause = why;
 		}
 		for (t = 0; t < 2; t++)
 			if (lvl[t] > 0) {
-				q[t] += (share[k] + 1e-9) * lvl[t];
-				w[t] += share[k] + 1e-9;
+				q[t] += (share[k] + KIND_FLOOR) * lvl[t];
+				w[t] += share[k] + KIND_FLOOR;
 			}
 	}
 	if (!isnan(in->anon_measured) && !isnan(in->file_measured))
