@@ -465,6 +465,30 @@ static void settled_walks(void)
 }
 
 /*
+ * kswapd walks at swappiness 200 that each saw a refault (SCAN_FRACT
+ * with fp = 0: anon only at every level) over anon that frees nothing at
+ * once: shrink_folio_list() starts each folio's swap write and keeps it
+ * (PAGE_SUCCESS under writeback: keep_locked; it is freed by a later
+ * pass once folio_rotate_reclaimable() has put it back at the tail), so
+ * every pass reclaims nothing and balance_pgdat() lowers the priority
+ * after every level whatever it scanned (`if (raise_priority ||
+ * !nr_reclaimed) sc.priority--`), down to 1.  From level 6 down a pass
+ * scans nr_to_reclaim (105984 >> 6 = 1656 >= 1500), which holds a walk
+ * that reclaims (split-1.5); this one goes on.
+ */
+static void anon_only_walks(void)
+{
+	struct tally ks = { 0 };
+	struct ref k = base(200, 3000);
+
+	k.eff_anon = 0;
+	scenario(&k, RC_KSWAPD, 2, 500, 500, 2, &ks);
+	tap_ok(ks.p_ok == ks.n,
+	       "split-1.6 kswapd walks whose passes take only anon, freeing none at once, go down to 1: within one level in %d of %d intervals (worst %.2f)",
+	       ks.p_ok, ks.n, ks.worst_p);
+}
+
+/*
  * Refaults in some walks: a walk that saw WORKINGSET_ACTIVATE_FILE move
  * is SCAN_FRACT where the others trim the cache, so the interval's anon
  * comes from a few walks; the model is told only how many activations
@@ -2107,6 +2131,7 @@ int main(void)
 {
 	reference_walks();
 	settled_walks();
+	anon_only_walks();
 	refault_walks();
 	boost_walks();
 	high_order_walks();
