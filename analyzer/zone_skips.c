@@ -79,6 +79,10 @@ void zone_skips_resolve(struct zone_skips *z, char *const *names, size_t n)
 	}
 }
 
+/* above every zone's place: where no zone had pages skipped, every
+ * zone's lists are the walk's (the lists read then go unused) */
+#define NO_ZONE_SKIPPED 99
+
 /* where the walk takes a zone's list: the larger of the two samples,
  * as its own pages leave the list while it runs */
 static double zone_list_seen(const struct zone_lists_last *last, int k, int type,
@@ -93,7 +97,7 @@ int zone_skips_read(const struct zone_skips *z, const struct metric_stream *ms,
 		    struct zone_lists_last *last, double *skipped,
 		    struct split_lists *own)
 {
-	int lowest = 99, k, type, all = z->nlist > 0;
+	int lowest = NO_ZONE_SKIPPED, k, type, all = z->nlist > 0;
 
 	*skipped = z->nskip > 0 ? 0 : NAN;
 	for (k = 0; k < z->nskip; k++) {
