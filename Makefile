@@ -132,7 +132,8 @@ tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o $(MODEL_OBJS)
-tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o
+tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o \
+	analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-holm: tests/unit/t-holm.o tests/unit/tap.o analyzer/report/holm.o collector/err.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \

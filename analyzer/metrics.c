@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "metrics.h"
 #include "banned.h"
@@ -31,6 +32,18 @@ static const char *const zones[] = {
 	"dma", "dma32", "normal", "high", "movable", "device",
 };
 #define NR_ZONES (sizeof(zones) / sizeof(zones[0]))
+
+int zone_place(const char *name, size_t len)
+{
+	size_t i;
+
+	if (len == 7 && !strncasecmp(name, "highmem", 7))
+		return 3;                  /* zoneinfo's name of "high" */
+	for (i = 0; i < NR_ZONES; i++)
+		if (strlen(zones[i]) == len && !strncasecmp(name, zones[i], len))
+			return (int)i;
+	return -1;
+}
 
 static int name_is(const char *name, const char *term, size_t len)
 {

@@ -76,6 +76,13 @@ int metric_value(const struct metric_set *s, enum metric_id m,
 /* The metric's id by name ("kswapd_scanned"), or -1. */
 int metric_by_name(const char *name);
 
+/*
+ * A zone's place in its node, lowest first (DMA 0 ... Device 5), by its
+ * vmstat suffix ("dma32", "high") or zoneinfo name ("DMA32", "HighMem"),
+ * the len bytes at name; -1 for a name that is no zone's.
+ */
+int zone_place(const char *name, size_t len);
+
 /* Write the chosen alternative's text ("pgsteal_<zone> - kswapd_steal"). */
 void metric_describe(const struct metric_set *s, enum metric_id m, char *buf,
 		     size_t cap);

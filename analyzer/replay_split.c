@@ -204,14 +204,12 @@ static void count_wakes(const struct metric_stream *ms, const struct raw_slots *
 	a->wake_runs += nz(in->kswapd_runs);
 }
 
-/* kswapd's skipped pages, as the walk takes them (sw_replay_reclaimer()) */
-static void count_skips(const struct split_in *si, struct attribution *a)
+/* kswapd's skipped pages as the attribution's walk placed them */
+static void count_skips(const struct split_in *si, const struct split_out *so,
+			struct attribution *a)
 {
-	double ks = si->scanned[RC_KSWAPD];
-
-	a->kswapd_scanned += ks;
-	if (si->has_skip_lists && si->skipped > 0)
-		a->skipped += fmin(si->skipped, ks);
+	a->kswapd_scanned += si->scanned[RC_KSWAPD];
+	a->skipped += so->r[RC_KSWAPD].skipped;
 }
 
 /* samples of the node's lists kept for the walks' flushed view */
@@ -846,7 +844,6 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	int r;
 
 	fill_split(ms, m, st, in, &si);
-	count_skips(&si, a);
 	if (st->have_prev) {
 		si.node_prev = st->prev.node;
 		si.boost_start = st->prev.boost_end;
@@ -860,6 +857,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	si.kswapd_resume = st->kswapd_end;
 	si.kswapd_resume_refault = st->kswapd_end_refault;
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	count_skips(&si, so, a);
 	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);

@@ -1,27 +1,10 @@
 /* zone_skips.c - pages skipped by zone and the zones' lists (zone_skips.h). */
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 
 #include "zone_skips.h"
+#include "metrics.h"
 #include "banned.h"
-
-/* The zone's place in the node, lowest first, by its vmstat or zoneinfo
- * name (64-bit: DMA, DMA32, Normal, Movable, Device; 32-bit: DMA,
- * Normal, HighMem, Movable); -1 for a name not a zone's. */
-static int zone_rank(const char *name, size_t len)
-{
-	static const char *const zones[] = {
-		"dma", "dma32", "normal", "highmem", "high", "movable", "device",
-	};
-	static const int rank[] = { 0, 1, 2, 3, 3, 4, 5 };
-	size_t i;
-
-	for (i = 0; i < sizeof(zones) / sizeof(zones[0]); i++)
-		if (strlen(zones[i]) == len && !strncasecmp(name, zones[i], len))
-			return rank[i];
-	return -1;
-}
 
 /* zoneinfo:<node>.<zone>.nr_zone_inactive_{anon,file}: its zone's place
  * and in *type 0 anon, 1 file; -1 for another name */
@@ -40,7 +23,7 @@ static int list_name(const char *n, int *type)
 		*type = 1;
 	else
 		return -1;
-	return zone_rank(zone, (size_t)(field - zone));
+	return zone_place(zone, (size_t)(field - zone));
 }
 
 /* the entry of a zone whose list of this type is not yet taken (one per
@@ -69,7 +52,7 @@ void zone_skips_resolve(struct zone_skips *z, char *const *names, size_t n)
 		const char *name = names[i];
 
 		if (!strncmp(name, "pgskip_", 7) && z->nskip < ZONE_SKIPS_MAX &&
-		    (rank = zone_rank(name + 7, strlen(name + 7))) >= 0) {
+		    (rank = zone_place(name + 7, strlen(name + 7))) >= 0) {
 			z->skip_rank[z->nskip] = rank;
 			z->skip[z->nskip++] = (long)i;
 		} else if ((rank = list_name(name, &type)) >= 0 &&

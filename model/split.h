@@ -121,8 +121,9 @@ struct split_in {
 	 * Pages reclaim passed over as in zones above its reclaim index
 	 * (pgskip_<zone> summed, 4.8+; NAN: not recorded), and the inactive
 	 * lists of the zones below the lowest zone skipped, the walk's own
-	 * (zoneinfo nr_zone_inactive_*, sampled at the end; has_skip_lists 0:
-	 * not recorded).  split_kswapd.c sw_skipped().
+	 * (zoneinfo nr_zone_inactive_*, each zone's the larger of the
+	 * interval's two samples; has_skip_lists 0: not recorded).
+	 * split_kswapd.c sw_skipped().
 	 */
 	double skipped;
 	struct split_lists skip_lists;
@@ -226,6 +227,9 @@ struct split_reclaim_out {
 	/* cgroup limit walks the attribution took down to priority 0 from
 	 * the anon measured (deep_walks() in split_deep.c) */
 	double zero_walks;
+	/* kswapd: the pages it passed over that sw_skipped() placed, taken
+	 * out of its walks' scan */
+	double skipped;
 };
 
 struct split_out {

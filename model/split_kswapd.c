@@ -440,7 +440,7 @@ static void first_targets(const struct walk_ctx *c, const struct split_lists *no
 		if (a + f >= 1 && *anon_share < 0) {
 			sa = a * node->inactive_anon / fmax(1, c->l->inactive_anon);
 			sf = f * node->inactive_file / fmax(1, c->l->inactive_file);
-			*anon_share = sa / (sa + sf);
+			*anon_share = sa + sf > 0 ? sa / (sa + sf) : 0;
 		}
 	}
 	if (*anon_share < 0)
@@ -488,6 +488,8 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 	int k, t, lvl[2];
 
 	for (k = 0; k < 2; k++) {
+		/* the branch on the end sample's node lists, not a 6.12+
+		 * flushed view: which kind let anon in is set here by k */
 		sw_fill_ctx(&c, in, cost, 0, 0, NULL);
 		c.deact_file_refault = k;
 		c.l = &in->skip_lists;

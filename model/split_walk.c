@@ -320,6 +320,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	skip = r == RC_KSWAPD && in->has_skip_lists && in->skipped > 0 ?
 	       fmin(in->skipped, m.s) : 0;
 	m.s -= skip;
+	o->skipped = skip;
 	if (fit->anon_freed < 1) {
 		freeing = *measured;
 		freeing.eff_anon = sw_known_efficiency(measured->eff_anon) * fit->anon_freed;

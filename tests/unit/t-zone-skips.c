@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zone_skips.h"
+#include "metrics.h"
 #include "tap.h"
 
 /* the counters as the collector names them (vmstat, zoneinfo) */
@@ -83,5 +84,10 @@ int main(void)
 	zone_skips_read(&z, &s.ms, &last, &skipped, &own);
 	tap_ok(isnan(skipped),
 	       "zone-skips-4 no pgskip counter (before 4.8): skipped not known");
+	tap_ok(zone_place("DMA", 3) == 0 && zone_place("dma32", 5) == 1 &&
+	       zone_place("Normal", 6) == 2 && zone_place("HighMem", 7) == 3 &&
+	       zone_place("high", 4) == 3 && zone_place("Movable", 7) == 4 &&
+	       zone_place("device", 6) == 5 && zone_place("dma3", 4) == -1,
+	       "zone-skips-5 zone places by vmstat suffix and zoneinfo name alike, HighMem as vmstat's high");
 	return tap_done();
 }
