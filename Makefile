@@ -66,7 +66,7 @@ UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
 	tests/unit/t-folios tests/unit/t-grain tests/unit/t-skip \
-	tests/unit/t-zone-skips
+	tests/unit/t-zone-skips tests/unit/t-walk-end
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
 TEST_TOOLS = tests/tools/mlock-pages
@@ -132,6 +132,7 @@ tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o $(MODEL_OBJS)
+tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o

@@ -90,6 +90,7 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
 void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     const struct split_in *in, double w,
 		     struct split_reclaim_out *o, double *deep);
+int sw_walk_ended(const struct split_in *in, double walks);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
 int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks);
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,

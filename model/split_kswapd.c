@@ -112,6 +112,31 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
 }
 
 /*
+ * Whether the interval's kswapd walk ended before its end sample, so
+ * that none stands there for the next interval to finish
+ * (sw_finish_walk()).  balance_pgdat() ends a walk at the top of its
+ * priority loop once pgdat_balanced(); a pass of kswapd's stops once it
+ * has reclaimed nr_to_reclaim, the high watermarks of its zones summed
+ * (kswapd_shrink_node(); shrink_lruvec() breaks where one list type is
+ * left, as in an anon-only pass at swappiness 200), and the loop checks
+ * the balance next (v6.1 and v6.18).  Taken where the interval ran one
+ * walk (a resumed one or one PAGEOUTRUN), so that kswapd's reclaim is
+ * that walk's; it reclaimed nr_to_reclaim or more; and the end sample
+ * finds the node balanced, its free pages at the high watermarks' sum
+ * or above (an approximation: pgdat_balanced() asks one zone to be above
+ * its own).  A walk that goes on at the sample reclaims less, or leaves
+ * the node short.  In the 6.1 lab's traces such walks went down to
+ * level 2 over anon that frees nothing at once and ended there, and the
+ * next interval's walks began at 12 (its trace holds nothing below 5).
+ */
+int sw_walk_ended(const struct split_in *in, double walks)
+{
+	return walks <= 1 && in->high_wmark_sum > 0 &&
+	       in->reclaimed[RC_KSWAPD] >= in->high_wmark_sum &&
+	       in->free >= in->high_wmark_sum;
+}
+
+/*
  * What a kswapd walk that runs until the node is balanced reclaims: from
  * the watermark that woke it to the high one.  An order-0 allocation
  * wakes kswapd below the low watermark; one that direct reclaim served

@@ -364,8 +364,8 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			   fit->start_share, o, &deep, &zero);
 	if (skip > 0)
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
-	if (m.boosted)
-		o->p_end = NAN;    /* it ended with its boost reclaimed */
+	if (m.boosted || (r == RC_KSWAPD && sw_walk_ended(in, walks)))
+		o->p_end = NAN;    /* it ended: boost reclaimed, node balanced */
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18

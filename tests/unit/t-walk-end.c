@@ -1,0 +1,357 @@
+/*
+ * t-walk-end.c - where a kswapd walk ends (model/split_kswapd.c
+ * sw_walk_ended(), sw_finish_walk()) against a reference written from
+ * v6.1 mm/vmscan.c, not from the model.
+ *
+ * The reference plays kswapd at swappiness 200 with a refault seen:
+ * get_scan_count() takes SCAN_FRACT with fp = 0, so every level's pass
+ * asks for inactive anon >> priority pages and no file.  The inactive
+ * anon list, tail first: pages whose swap writeback has completed
+ * (folio_end_writeback() -> folio_rotate_reclaimable() put them back at
+ * the tail), then pages never written.  shrink_lruvec() takes batches
+ * of SWAP_CLUSTER_MAX from the tail: a written page is freed, an
+ * unwritten one is paged out and kept at the head under writeback,
+ * which completes WRITEBACK_BATCHES batches later.  The pass breaks
+ * once it has reclaimed nr_to_reclaim (one list type left).
+ * balance_pgdat() checks pgdat_balanced() at the top of each level,
+ * lowers the priority where the pass scanned less than nr_to_reclaim
+ * or reclaimed nothing, and ends the walk once the node is balanced.
+ * Allocations take ALLOC_PER_BATCH pages a batch while kswapd runs.
+ * The model is told what /proc/vmstat and zoneinfo show at the samples:
+ * kswapd's scan, reclaim and PAGEOUTRUN, the free pages and the lists.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "tap.h"
+
+#define SCM 32.0                 /* SWAP_CLUSTER_MAX */
+#define HIGH 1016.0              /* the zones' high watermarks summed */
+#define LOW 847.0                /* ... low: kswapd is woken below it */
+#define WRITEBACK_BATCHES 640
+#define ALLOC_PER_BATCH 0.5
+#define MAX_BATCHES 16384
+
+/* the node as the reference plays it */
+struct node {
+	double written;          /* at the tail: writeback done, freed when met */
+	double unwritten;        /* behind them */
+	double inflight[MAX_BATCHES];    /* completing at batch i */
+	double held;             /* under writeback, at the head */
+	double free;
+	int now;                 /* batches played */
+};
+
+/* what the tracepoint and /proc/vmstat show of kswapd over an interval */
+struct seen {
+	double at[13];           /* pages scanned per level */
+	double scanned, reclaimed, walks;
+};
+
+static double inactive_anon(const struct node *n)
+{
+	return n->written + n->unwritten + n->held;
+}
+
+/* a batch's time passes: writebacks due complete, rotated to the tail */
+static void tick(struct node *n)
+{
+	n->now++;
+	n->written += n->inflight[n->now];
+	n->held -= n->inflight[n->now];
+}
+
+/* one batch of shrink_inactive_list(); returns the pages freed */
+static double batch(struct node *n, double want)
+{
+	double freed = fmin(want, n->written), out = fmin(want - freed, n->unwritten);
+
+	n->written -= freed;
+	n->unwritten -= out;
+	n->held += out;
+	if (n->now + WRITEBACK_BATCHES + 1 >= MAX_BATCHES)
+		abort();         /* the reference played longer than it holds */
+	n->inflight[n->now + WRITEBACK_BATCHES] += out;
+	n->free += freed - ALLOC_PER_BATCH;
+	tick(n);
+	return freed;
+}
+
+/* kswapd asleep while the writebacks under way complete */
+static void idle(struct node *n)
+{
+	int until = n->now + WRITEBACK_BATCHES;
+
+	while (n->now < until)
+		tick(n);
+}
+
+/* one walk of balance_pgdat(), which a sample may find under way */
+struct walker {
+	int prio;
+	int in_pass;             /* within a level's pass (shrink_lruvec()) */
+	double nr, got, scanned; /* the pass's target left, reclaim, scan */
+	int ended;
+};
+
+/* the end of a level's pass: the priority loop's bottom and top */
+static void pass_done(struct node *n, struct walker *w)
+{
+	w->in_pass = 0;
+	if (w->scanned < HIGH || !w->got)
+		w->prio--;
+	w->ended = w->prio < 1 || n->free >= HIGH;      /* pgdat_balanced() */
+}
+
+/*
+ * Plays walk w for up to `budget` batches (a sample comes then), adding
+ * what it scanned to s.  A pass breaks once it has reclaimed
+ * nr_to_reclaim (HIGH): it asks anon only.
+ */
+static void walk_on(struct node *n, struct walker *w, int budget, struct seen *s)
+{
+	int stop = n->now + budget;
+
+	while (!w->ended && n->now < stop) {
+		double k, freed;
+
+		if (!w->in_pass) {
+			w->nr = floor(inactive_anon(n) / (double)(1 << w->prio));
+			w->got = w->scanned = 0;
+			w->in_pass = 1;
+		}
+		if (w->nr > 0) {
+			k = fmin(w->nr, SCM);
+			w->nr -= k;
+			freed = batch(n, k);
+			w->got += freed;
+			w->scanned += k;
+			s->at[w->prio] += k;
+			s->scanned += k;
+			s->reclaimed += freed;
+		}
+		if (!(w->nr > 0) || w->got >= HIGH)
+			pass_done(n, w);
+	}
+}
+
+/* a new walk (PAGEOUTRUN), from DEF_PRIORITY, unless the node is balanced */
+static void walk_new(struct node *n, struct walker *w, int budget, struct seen *s)
+{
+	memset(w, 0, sizeof(*w));
+	w->prio = 12;
+	w->ended = n->free >= HIGH;
+	s->walks++;
+	walk_on(n, w, budget, s);
+}
+
+/* allocations take the node below its low watermark: kswapd is woken */
+static void wake(struct node *n)
+{
+	n->free = fmin(n->free, LOW - 1);
+}
+
+static double truth(const struct seen *s)
+{
+	double a = 0, b = 0;
+	int q;
+
+	for (q = 0; q <= 12; q++) {
+		a += q * s->at[q];
+		b += s->at[q];
+	}
+	return b > 0 ? a / b : NAN;
+}
+
+/* the interval's gauges and kswapd's counters, as the sampler reads them */
+static void sampled(struct split_in *in, const struct node *n, const struct seen *s,
+		    double eff_anon)
+{
+	static const int v61[3] = { 6, 1, 0 };
+
+	memset(in, 0, sizeof(*in));
+	memcpy(in->version, v61, sizeof(v61));
+	in->swap_on = 1;
+	in->swappiness = 200;
+	in->node.inactive_anon = inactive_anon(n);
+	in->node.active_anon = 1200;
+	in->node.inactive_file = 7500;
+	in->node.active_file = 3000;
+	in->free = n->free;
+	in->high_wmark_sum = HIGH;
+	in->low_gap_sum = HIGH - LOW;
+	in->min_gap_sum = 2 * (HIGH - LOW);
+	in->scanned[RC_KSWAPD] = s->scanned;
+	in->reclaimed[RC_KSWAPD] = s->reclaimed;
+	in->walks[RC_KSWAPD] = s->walks;
+	in->activate_file = s->walks > 0 ? s->walks : 1;   /* each saw a refault */
+	in->anon_measured = s->scanned;
+	in->file_measured = 0;
+	in->eff_anon = eff_anon;
+	in->eff_file = 0.9;
+	in->kswapd_resume = NAN;
+}
+
+/*
+ * The model on interval a, then on b with where a's walk stood
+ * (out_b), and on b as if no walk stood anywhere (alone: NULL to skip).
+ */
+static void replay(struct split_in *a, struct split_in *b, struct split_reclaim_out *out_b,
+		   struct split_reclaim_out *alone)
+{
+	struct split_cost cost;
+	struct split_out o;
+
+	split_cost_init(&cost, a->version);
+	split_walk(a, &cost, &cost, &o);
+	b->kswapd_resume = o.r[RC_KSWAPD].p_end;
+	b->kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
+	split_walk(b, &cost, &cost, &o);
+	*out_b = o.r[RC_KSWAPD];
+	if (!alone)
+		return;
+	b->kswapd_resume = NAN;
+	split_walk(b, &cost, &cost, &o);
+	*alone = o.r[RC_KSWAPD];
+}
+
+static void node_init(struct node *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->unwritten = 100000;
+	n->free = LOW - 1;
+}
+
+/*
+ * A walk over unwritten anon frees nothing level after level (its pages
+ * go to writeback) down to where the first writebacks complete; that
+ * pass frees nr_to_reclaim and the node is balanced: the walk ended
+ * before the sample.  The next interval's walks find written pages at
+ * the tail and end after a few levels from 12.
+ */
+static void ended_walk(void)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w;
+	int i, more = 0, ended;
+
+	node_init(&n);
+	walk_new(&n, &w, MAX_BATCHES / 4, &sa);
+	ended = w.ended;
+	sampled(&a, &n, &sa, NAN);
+	idle(&n);
+	for (i = 0; i < 12; i++) {
+		wake(&n);
+		walk_new(&n, &w, MAX_BATCHES / 4, &sb);
+		more |= !w.ended || truth(&sb) < 9;
+	}
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	replay(&a, &b, &o, NULL);
+	tap_ok(ended && !more && sa.reclaimed >= HIGH && truth(&sa) < 5,
+	       "split-17.1 reference: one walk down to level %.1f (scan-weighted) reclaims %.0f and ends balanced; then 12 walks end by level 9",
+	       truth(&sa), sa.reclaimed);
+	tap_ok(fabs(o.p_est - truth(&sb)) <= 1,
+	       "split-17.2 ... the next interval's walks begin at 12: the model's priority %.2f, the reference's %.2f (no rest of the ended walk's deepest pass)",
+	       o.p_est, truth(&sb));
+}
+
+/* a walk the sample finds under way (walk_under_way()) */
+struct way_case {
+	const char *id[2];       /* the test ids: reference, model */
+	const char *what;        /* how the sample finds it */
+	double written;          /* written pages at the tail at first */
+	int walks_before;        /* walks the interval ran before it */
+	int empty_first;         /* the first walk began on an empty node */
+	int to_reclaim;          /* sampled once it reclaimed nr_to_reclaim */
+	double exited;           /* pages a task's exit frees at the sample */
+};
+
+/* the interval up to the sample: the walks before, then the one under way */
+static void up_to_sample(struct node *n, const struct way_case *c, struct walker *w,
+			 struct seen *s)
+{
+	int i;
+
+	for (i = 0; i < c->walks_before; i++) {
+		wake(n);
+		if (i == 0 && c->empty_first)
+			n->free = 0;     /* direct reclaim could not keep up */
+		walk_new(n, w, MAX_BATCHES / 4, s);
+	}
+	wake(n);
+	if (c->to_reclaim) {
+		n->free = 0;
+		walk_new(n, w, 1, s);
+		while (!w->ended && (w->in_pass || w->got < HIGH))
+			walk_on(n, w, 1, s);     /* to the end of that pass */
+	} else {
+		walk_new(n, w, 450, s);
+	}
+	n->free += c->exited;
+}
+
+/*
+ * The interval after: the rest of the walk under way (no PAGEOUTRUN: it
+ * began before) until the node is balanced, then 12 new walks.  The
+ * model finishes that walk at its level: closer to the reference, and
+ * deeper, than without it.
+ */
+static void walk_under_way(const struct way_case *c)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o, alone;
+	struct walker w, nw;
+	double t;
+	int i, at;
+
+	node_init(&n);
+	n.written = c->written;
+	n.unwritten -= c->written;
+	up_to_sample(&n, c, &w, &sa);
+	at = w.prio;
+	sampled(&a, &n, &sa, NAN);
+	tap_ok(!w.ended && w.prio <= 4 && sa.walks == c->walks_before + 1,
+	       "%s reference: %s; the sample finds walk %.0f under way at level %d, %.0f pages scanned, %.0f reclaimed, %.0f free",
+	       c->id[0], c->what, sa.walks, w.prio, sa.scanned, sa.reclaimed, n.free);
+	walk_on(&n, &w, MAX_BATCHES, &sb);
+	idle(&n);
+	for (i = 0; i < 12; i++) {
+		wake(&n);
+		walk_new(&n, &nw, MAX_BATCHES / 4, &sb);
+	}
+	sampled(&b, &n, &sb, sa.scanned > 0 ? sa.reclaimed / sa.scanned : NAN);
+	replay(&a, &b, &o, &alone);
+	t = truth(&sb);
+	tap_ok(w.ended && sb.at[at] > 0 && o.p_est < alone.p_est - 0.1,
+	       "%s ... the next interval ends that walk (%.0f pages at level %d) before its own 12: the model finishes it there, priority %.2f against %.2f without; the reference's %.2f",
+	       c->id[1], sb.at[at], at, o.p_est, alone.p_est, t);
+}
+
+static const struct way_case under_way[] = {
+	{ { "split-17.3", "split-17.4" }, "no writeback done yet", 0, 0, 0, 0, 0 },
+	{ { "split-17.5", "split-17.6" },
+	  "the node was empty: a pass reclaimed nr_to_reclaim, the node still short",
+	  0, 0, 0, 1, 0 },
+	{ { "split-17.7", "split-17.8" },
+	  "a walk over written pages on an empty node reclaimed nr_to_reclaim, a second goes deep; a task exits at the sample",
+	  1600, 1, 1, 0, 2000 },
+	{ { "split-17.9", "split-17.10" },
+	  "no writeback done yet; a task exits at the sample", 0, 0, 0, 0, 2000 },
+};
+
+int main(void)
+{
+	size_t i;
+
+	ended_walk();
+	for (i = 0; i < sizeof(under_way) / sizeof(under_way[0]); i++)
+		walk_under_way(&under_way[i]);
+	return tap_done();
+}
