@@ -312,6 +312,39 @@ static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2
 }
 
 /*
+ * Where the walks scanned more than all of them would as long ones, and
+ * some walk saw a refault, the rest is one such walk's: a walk that lets
+ * anon in frees little of it at once (pageout() starts the swap write
+ * and keeps the folio; a later pass frees it once
+ * folio_rotate_reclaimable() has put it back at the tail), so while the
+ * allocations go on it falls behind them level after level (over anon
+ * only, as at swappiness 200 after a refault, where SCAN_FRACT gives
+ * file nothing, balance_pgdat() lowers the priority at every level that
+ * freed nothing) until its first writes have completed: its length is
+ * the writeback's time, not the watermark gap (v6.1 and v6.18).  A walk
+ * that trims the cache frees what it scans and ends near the gap.  One
+ * such walk: kswapd runs one walk at a time, and the pass that frees the
+ * written pages stops only at nr_to_reclaim, the high watermarks' sum,
+ * beyond the gap.  The others are long walks; the diving one is the last
+ * kind left in mm, which gives where the last walk stood (p_end): the
+ * longest is the likeliest to span the sample.  In a 6.1 lab interval at
+ * swappiness 200 (7 walks, one refault), one walk scanned anon at every
+ * level from 12 down to 2, 24 pages to 16128, the others file from 12 to
+ * 5, and the interval after went on at level 2.  Takes the long walks
+ * out of mm (long_res: a long walk of each kind), adds them to o.
+ */
+static void dive(struct walk_mix *mm, const struct walk_res long_res[2], double w,
+		 struct split_reclaim_out *o, double *deep)
+{
+	double counts[2] = { mm->n[0], mm->n[1] - 1 };
+
+	if (!(mm->n[1] >= 1) ||
+	    !(mm->s > mm->n[0] * long_res[0].scanned + mm->n[1] * long_res[1].scanned))
+		return;
+	take_walks(mm, long_res, counts, w, o, deep);
+}
+
+/*
  * kswapd walks of different lengths (v4.8+, node-based balance_pgdat();
  * the same in v6.1 and v6.18):
  *   short:   a walk that ends after its first levels, about 16 pages
@@ -348,8 +381,9 @@ static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2
  * In the 6.1 lab's traces nearly all walks reach level 10, half of them
  * 9, and the few long ones hold most of the pages and the priority.  The
  * scan tells how many walks are short (or, scanning more than long walks
- * would, boosted: sw_may_boost()); where it fits no such count, all walks
- * are alike (the common progress point).
+ * would, boosted: sw_may_boost(), or one walk that saw a refault
+ * dove: dive()); where it fits no such count, all walks are alike (the common
+ * progress point).
  * The short walks are trim walks first: in those traces the walks that
  * let anon in ran from level 12 down to 8-6, as many as the activations,
  * and none stopped at the compaction gap.  A walk that lets anon in frees
@@ -367,7 +401,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 	double ea = sw_known_efficiency(in->eff_anon), ef = sw_known_efficiency(in->eff_file);
 	double gap = 2 << KSWAPD_SHORT_ORDER, need = kswapd_deficit(in);
 	double s_short[2], s_long[2], counts[2];
-	struct walk_res rs[2], rl;
+	struct walk_res rs[2], rl[2];
 	int k;
 
 	if (!(mm->n[0] + mm->n[1] > 0))
@@ -384,15 +418,17 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 	for (k = 0; k < 2; k++) {
 		double p = sw_progress_for(kinds[k], need * LEVEL_OVERSHOOT, ea, ef, 0);
 
-		sw_walk_at(kinds[k], p, &rl);
-		s_long[k] = rl.scanned;
+		sw_walk_at(kinds[k], p, &rl[k]);
+		s_long[k] = rl[k].scanned;
 	}
 	if (solve_lengths(mm->n, s_short, s_long, mm->s, counts) > 0) {
 		take_walks(mm, rs, counts, w, o, deep);
 		return;
 	}
-	if (!mm->may_boost)
+	if (!mm->may_boost) {
+		dive(mm, rl, w, o, deep);
 		return;
+	}
 	boost_rest(mm, kinds, in, s_long, w, o, deep);
 }
 

@@ -16,7 +16,7 @@
  * balance_pgdat() checks pgdat_balanced() at the top of each level,
  * lowers the priority where the pass scanned less than nr_to_reclaim
  * or reclaimed nothing, and ends the walk once the node is balanced.
- * Allocations take ALLOC_PER_BATCH pages a batch while kswapd runs.
+ * Allocations take a few pages a batch while kswapd runs (node.alloc).
  * The model is told what /proc/vmstat and zoneinfo show at the samples:
  * kswapd's scan, reclaim and PAGEOUTRUN, the free pages and the lists.
  */
@@ -31,7 +31,6 @@
 #define HIGH 1016.0              /* the zones' high watermarks summed */
 #define LOW 847.0                /* ... low: kswapd is woken below it */
 #define WRITEBACK_BATCHES 640
-#define ALLOC_PER_BATCH 0.5
 #define MAX_BATCHES 16384
 
 /* the node as the reference plays it */
@@ -40,7 +39,10 @@ struct node {
 	double unwritten;        /* behind them */
 	double inflight[MAX_BATCHES];    /* completing at batch i */
 	double held;             /* under writeback, at the head */
+	double file;             /* inactive file: clean, freed when met */
 	double free;
+	double alloc;            /* pages allocated a batch */
+	int swappiness;
 	int now;                 /* batches played */
 };
 
@@ -48,6 +50,8 @@ struct node {
 struct seen {
 	double at[13];           /* pages scanned per level */
 	double scanned, reclaimed, walks;
+	double anon, anon_reclaimed;     /* of those, anon */
+	double refaults;         /* walks that saw a refault (file activations) */
 };
 
 static double inactive_anon(const struct node *n)
@@ -74,7 +78,18 @@ static double batch(struct node *n, double want)
 	if (n->now + WRITEBACK_BATCHES + 1 >= MAX_BATCHES)
 		abort();         /* the reference played longer than it holds */
 	n->inflight[n->now + WRITEBACK_BATCHES] += out;
-	n->free += freed - ALLOC_PER_BATCH;
+	n->free += freed - n->alloc;
+	tick(n);
+	return freed;
+}
+
+/* one batch of the inactive file list: clean pages, freed at once */
+static double batch_file(struct node *n, double want)
+{
+	double freed = fmin(want, n->file);
+
+	n->file -= freed;
+	n->free += freed - n->alloc;
 	tick(n);
 	return freed;
 }
@@ -88,11 +103,20 @@ static void idle(struct node *n)
 		tick(n);
 }
 
+/* which lists a walk's passes ask for (get_scan_count()) */
+enum walk_kind {
+	WALK_TRIM,               /* no refault seen: cache_trim_mode, SCAN_FILE */
+	WALK_ANON,               /* a refault seen at swappiness 200: fp = 0 */
+	WALK_FRACT,              /* ... at swappiness 100, equal costs: ap = fp */
+};
+
 /* one walk of balance_pgdat(), which a sample may find under way */
 struct walker {
+	enum walk_kind kind;
 	int prio;
 	int in_pass;             /* within a level's pass (shrink_lruvec()) */
-	double nr, got, scanned; /* the pass's target left, reclaim, scan */
+	double target[2], nr[2]; /* the pass's targets, anon and file, and left */
+	double got, scanned;     /* the pass's reclaim and scan */
 	int ended;
 };
 
@@ -105,46 +129,105 @@ static void pass_done(struct node *n, struct walker *w)
 	w->ended = w->prio < 1 || n->free >= HIGH;      /* pgdat_balanced() */
 }
 
+/* get_scan_count()'s targets for the walk's kind at its priority */
+static void pass_start(const struct node *n, struct walker *w)
+{
+	double a = floor(inactive_anon(n) / (double)(1 << w->prio));
+	double f = floor(n->file / (double)(1 << w->prio));
+
+	w->target[0] = w->kind == WALK_TRIM ? 0 : w->kind == WALK_ANON ? a : floor(a / 2);
+	w->target[1] = w->kind == WALK_TRIM ? f : w->kind == WALK_ANON ? 0 : floor(f / 2);
+	w->nr[0] = w->target[0];
+	w->nr[1] = w->target[1];
+	w->got = w->scanned = 0;
+	w->in_pass = 1;
+}
+
+/*
+ * Once a pass has reclaimed nr_to_reclaim, shrink_lruvec() stops where
+ * one type is left; else it stops the type with less left and cuts the
+ * other to its target's share, once (the next round ends it).  Returns
+ * whether the pass is over.
+ */
+static int pass_reclaimed(struct walker *w)
+{
+	int small, other;
+	double pct, done;
+
+	if (w->got < HIGH)
+		return !(w->nr[0] > 0 || w->nr[1] > 0);
+	if (!(w->nr[0] > 0) || !(w->nr[1] > 0))
+		return 1;
+	small = w->nr[1] > w->nr[0] ? 0 : 1;
+	other = !small;
+	pct = floor(w->nr[small] * 100 / (w->target[small] + 1));
+	w->nr[small] = 0;
+	done = w->target[other] - w->nr[other];
+	w->nr[other] = floor(w->target[other] * (100 - pct) / 100);
+	w->nr[other] -= fmin(w->nr[other], done);
+	return 0;
+}
+
+/* one round of the pass: a batch from each list with pages left to scan */
+static void pass_round(struct node *n, struct walker *w, struct seen *s)
+{
+	int t;
+
+	for (t = 0; t < 2; t++) {
+		double k = fmin(w->nr[t], SCM), freed;
+
+		if (!(k > 0))
+			continue;
+		w->nr[t] -= k;
+		freed = t ? batch_file(n, k) : batch(n, k);
+		if (!t) {
+			s->anon += k;
+			s->anon_reclaimed += freed;
+		}
+		w->got += freed;
+		w->scanned += k;
+		s->at[w->prio] += k;
+		s->scanned += k;
+		s->reclaimed += freed;
+	}
+}
+
 /*
  * Plays walk w for up to `budget` batches (a sample comes then), adding
- * what it scanned to s.  A pass breaks once it has reclaimed
- * nr_to_reclaim (HIGH): it asks anon only.
+ * what it scanned to s.
  */
 static void walk_on(struct node *n, struct walker *w, int budget, struct seen *s)
 {
 	int stop = n->now + budget;
 
 	while (!w->ended && n->now < stop) {
-		double k, freed;
-
-		if (!w->in_pass) {
-			w->nr = floor(inactive_anon(n) / (double)(1 << w->prio));
-			w->got = w->scanned = 0;
-			w->in_pass = 1;
-		}
-		if (w->nr > 0) {
-			k = fmin(w->nr, SCM);
-			w->nr -= k;
-			freed = batch(n, k);
-			w->got += freed;
-			w->scanned += k;
-			s->at[w->prio] += k;
-			s->scanned += k;
-			s->reclaimed += freed;
-		}
-		if (!(w->nr > 0) || w->got >= HIGH)
+		if (!w->in_pass)
+			pass_start(n, w);
+		pass_round(n, w, s);
+		if (pass_reclaimed(w))
 			pass_done(n, w);
 	}
 }
 
-/* a new walk (PAGEOUTRUN), from DEF_PRIORITY, unless the node is balanced */
-static void walk_new(struct node *n, struct walker *w, int budget, struct seen *s)
+/*
+ * A new walk (PAGEOUTRUN), from DEF_PRIORITY, unless the node is
+ * balanced: one that trims the cache, or one that saw a refault.
+ */
+static void walk_kind(struct node *n, struct walker *w, enum walk_kind kind,
+		      int budget, struct seen *s)
 {
 	memset(w, 0, sizeof(*w));
 	w->prio = 12;
+	w->kind = kind;
 	w->ended = n->free >= HIGH;
 	s->walks++;
+	s->refaults += kind != WALK_TRIM;
 	walk_on(n, w, budget, s);
+}
+
+static void walk_new(struct node *n, struct walker *w, int budget, struct seen *s)
+{
+	walk_kind(n, w, WALK_ANON, budget, s);
 }
 
 /* allocations take the node below its low watermark: kswapd is woken */
@@ -174,10 +257,10 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	memset(in, 0, sizeof(*in));
 	memcpy(in->version, v61, sizeof(v61));
 	in->swap_on = 1;
-	in->swappiness = 200;
+	in->swappiness = n->swappiness;
 	in->node.inactive_anon = inactive_anon(n);
 	in->node.active_anon = 1200;
-	in->node.inactive_file = 7500;
+	in->node.inactive_file = n->file;
 	in->node.active_file = 3000;
 	in->free = n->free;
 	in->high_wmark_sum = HIGH;
@@ -186,9 +269,9 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	in->scanned[RC_KSWAPD] = s->scanned;
 	in->reclaimed[RC_KSWAPD] = s->reclaimed;
 	in->walks[RC_KSWAPD] = s->walks;
-	in->activate_file = s->walks > 0 ? s->walks : 1;   /* each saw a refault */
-	in->anon_measured = s->scanned;
-	in->file_measured = 0;
+	in->activate_file = s->refaults > 0 ? s->refaults : 1;
+	in->anon_measured = s->anon;
+	in->file_measured = s->scanned - s->anon;
 	in->eff_anon = eff_anon;
 	in->eff_file = 0.9;
 	in->kswapd_resume = NAN;
@@ -221,6 +304,9 @@ static void node_init(struct node *n)
 {
 	memset(n, 0, sizeof(*n));
 	n->unwritten = 100000;
+	n->file = 7500;
+	n->alloc = 0.5;
+	n->swappiness = 200;
 	n->free = LOW - 1;
 }
 
@@ -346,11 +432,83 @@ static const struct way_case under_way[] = {
 	  "no writeback done yet; a task exits at the sample", 0, 0, 0, 0, 2000 },
 };
 
+/* an interval of seven walks, the last of a kind of its own (dove()) */
+struct dive_case {
+	const char *id[3];       /* the reference, the attribution, the prediction */
+	const char *what;
+	enum walk_kind last;     /* the seventh walk's kind; the rest trim */
+	int swappiness;
+	double alloc;            /* pages allocated a batch */
+};
+
+/*
+ * Six walks that trim the cache (file, freed at once) end after a few
+ * levels each; the seventh, where it saw a refault, lets anon in, whose
+ * pages are freed only once their writeback has completed, and dives.
+ * The model is told the interval's sums, with the efficiencies it
+ * measured (pgsteal / pgscan per type) as those of an interval alike
+ * before; the prediction, not pgscan_anon, with the refault walks as
+ * expected.
+ */
+static void dove(const struct dive_case *c)
+{
+	struct node n;
+	struct seen s = { 0 };
+	struct split_in in;
+	struct split_cost cost;
+	struct split_out o;
+	struct walker w;
+	double deepest = 12, t;
+	int i;
+
+	node_init(&n);
+	n.swappiness = c->swappiness;
+	n.alloc = c->alloc;
+	for (i = 0; i < 7; i++) {
+		wake(&n);
+		walk_kind(&n, &w, i < 6 ? WALK_TRIM : c->last, MAX_BATCHES / 4, &s);
+		if (i < 6)
+			deepest = fmin(deepest, w.prio + 1);
+	}
+	t = truth(&s);
+	sampled(&in, &n, &s, s.anon > 0 ? s.anon_reclaimed / s.anon : NAN);
+	in.eff_file = (s.reclaimed - s.anon_reclaimed) / (s.scanned - s.anon);
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(w.ended && deepest >= 4 &&
+	       (c->last == WALK_TRIM ? s.anon == 0 : s.anon > s.scanned / 2),
+	       "%s reference: %s: six walks over the file list end by level %.0f, the seventh scans %.0f anon pages of the %.0f",
+	       c->id[0], c->what, deepest, s.anon, s.scanned);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - t) <= 1,
+	       "%s ... the model's priority %.2f, the reference's %.2f",
+	       c->id[1], o.r[RC_KSWAPD].p_est, t);
+	in.anon_measured = in.file_measured = NAN;
+	in.has_expected = 1;
+	in.refault_expected[RC_KSWAPD] = s.refaults;
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - t) <= 1 &&
+	       fabs(o.r[RC_KSWAPD].anon_pred - s.anon) <= 0.1 * s.anon,
+	       "%s ... without pgscan_anon (the prediction): priority %.2f; anon scanned %.0f predicted against %.0f",
+	       c->id[2], o.r[RC_KSWAPD].p_est, o.r[RC_KSWAPD].anon_pred, s.anon);
+}
+
+static const struct dive_case dives[] = {
+	{ { "split-17.11", "split-17.12", "split-17.13" },
+	  "swappiness 200, the seventh saw a refault (anon only)", WALK_ANON, 200, 0.5 },
+	{ { "split-17.14", "split-17.15", "split-17.16" },
+	  "swappiness 100, the seventh saw a refault (anon and file), allocations at 2 pages a batch",
+	  WALK_FRACT, 100, 2 },
+	{ { "split-17.17", "split-17.18", "split-17.19" },
+	  "swappiness 100, no refault, allocations at 8 pages a batch", WALK_TRIM, 100, 8 },
+};
+
 int main(void)
 {
 	size_t i;
 
 	ended_walk();
+	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
+		dove(&dives[i]);
 	for (i = 0; i < sizeof(under_way) / sizeof(under_way[0]); i++)
 		walk_under_way(&under_way[i]);
 	return tap_done();
