@@ -1,24 +1,30 @@
 /*
- * t-walk-end.c - where a kswapd walk ends (model/split_kswapd.c
- * sw_walk_ended(), sw_finish_walk()) against a reference written from
- * v6.1 mm/vmscan.c, not from the model.
+ * t-walk-end.c - where kswapd's walks end and how far they go
+ * (model/split_kswapd.c sw_walk_ended(), sw_finish_walk(), dive())
+ * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
- * The reference plays kswapd at swappiness 200 with a refault seen:
- * get_scan_count() takes SCAN_FRACT with fp = 0, so every level's pass
- * asks for inactive anon >> priority pages and no file.  The inactive
- * anon list, tail first: pages whose swap writeback has completed
- * (folio_end_writeback() -> folio_rotate_reclaimable() put them back at
- * the tail), then pages never written.  shrink_lruvec() takes batches
- * of SWAP_CLUSTER_MAX from the tail: a written page is freed, an
+ * The reference plays kswapd's walks of three kinds (get_scan_count()):
+ * one that saw no refault trims the cache (cache_trim_mode: SCAN_FILE);
+ * one that saw a refault takes SCAN_FRACT, which at swappiness 200 gives
+ * file nothing (fp = 0: anon >> priority pages a level) and at 100 with
+ * equal costs half of each list's.  The inactive file list holds clean
+ * pages, freed when met.  The inactive anon list, tail first: pages
+ * whose swap writeback has completed (folio_end_writeback() ->
+ * folio_rotate_reclaimable() put them back at the tail), then pages
+ * never written.  shrink_lruvec() takes batches of SWAP_CLUSTER_MAX from
+ * the tail of each list in turn: a written anon page is freed, an
  * unwritten one is paged out and kept at the head under writeback,
- * which completes WRITEBACK_BATCHES batches later.  The pass breaks
- * once it has reclaimed nr_to_reclaim (one list type left).
+ * which completes WRITEBACK_BATCHES batches later.  Once the pass has
+ * reclaimed nr_to_reclaim it breaks where one list type is left, else
+ * stops the type with less left and cuts the other to its share, once.
  * balance_pgdat() checks pgdat_balanced() at the top of each level,
  * lowers the priority where the pass scanned less than nr_to_reclaim
  * or reclaimed nothing, and ends the walk once the node is balanced.
  * Allocations take a few pages a batch while kswapd runs (node.alloc).
  * The model is told what /proc/vmstat and zoneinfo show at the samples:
- * kswapd's scan, reclaim and PAGEOUTRUN, the free pages and the lists.
+ * kswapd's scan, reclaim and PAGEOUTRUN, pgscan_anon/file, the file
+ * activations (one a walk that saw a refault), the free pages and the
+ * lists.
  */
 #include <math.h>
 #include <stdlib.h>
