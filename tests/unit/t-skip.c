@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levels.h"
 #include "model.h"
 #include "tap.h"
 
@@ -153,14 +154,7 @@ static void dma_walk(struct zlist list[2], ul need, int fract, int swappiness,
 /* the scan-weighted level of the skipped pages */
 static double skip_level(const struct walked *w)
 {
-	double a = 0, b = 0;
-	int q;
-
-	for (q = 0; q <= 12; q++) {
-		a += q * w->skip_at[q];
-		b += w->skip_at[q];
-	}
-	return b > 0 ? a / b : NAN;
+	return levels_weighted(w->skip_at);
 }
 
 /*

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levels.h"
 #include "model.h"
 #include "tap.h"
 
@@ -282,14 +283,7 @@ static void direct_walk(struct ref *k)
 
 static double truth_priority(const struct ref *k)
 {
-	double a = 0, b = 0;
-	int q;
-
-	for (q = 0; q <= 12; q++) {
-		a += q * k->trace[q];
-		b += k->trace[q];
-	}
-	return b > 0 ? a / b : NAN;
+	return levels_weighted(k->trace);
 }
 
 /* The model's view of one reference interval. */

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levels.h"
 #include "model.h"
 #include "tap.h"
 
@@ -244,14 +245,7 @@ static void wake(struct node *n)
 
 static double truth(const struct seen *s)
 {
-	double a = 0, b = 0;
-	int q;
-
-	for (q = 0; q <= 12; q++) {
-		a += q * s->at[q];
-		b += s->at[q];
-	}
-	return b > 0 ? a / b : NAN;
+	return levels_weighted(s->at);
 }
 
 /* the interval's gauges and kswapd's counters, as the sampler reads them */
