@@ -55,7 +55,7 @@ struct node {
 
 /* what the tracepoint and /proc/vmstat show of kswapd over an interval */
 struct seen {
-	double at[13];           /* pages scanned per level */
+	double at[LEVELS];       /* pages scanned per level */
 	double scanned, reclaimed, walks;
 	double anon, anon_reclaimed;     /* of those, anon */
 	double refaults;         /* walks that saw a refault (file activations) */
@@ -69,6 +69,8 @@ static double inactive_anon(const struct node *n)
 /* a batch's time passes: writebacks due complete, rotated to the tail */
 static void tick(struct node *n)
 {
+	if (n->now + 1 >= MAX_BATCHES)
+		abort();         /* the reference played longer than it holds */
 	n->now++;
 	n->written += n->inflight[n->now];
 	n->held -= n->inflight[n->now];
