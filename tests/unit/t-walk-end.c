@@ -509,9 +509,9 @@ int main(void)
 	size_t i;
 
 	ended_walk();
-	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
-		dove(&dives[i]);
 	for (i = 0; i < sizeof(under_way) / sizeof(under_way[0]); i++)
 		walk_under_way(&under_way[i]);
+	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
+		dove(&dives[i]);
 	return tap_done();
 }
