@@ -221,6 +221,35 @@ static void test_values(void)
 	kv_list_release(&l);
 }
 
+/*
+ * meminfo lines that name nothing: a line that starts with its colon
+ * (a torn or foreign file) must not become a counter with an empty name,
+ * which no database row could be told apart by; the lines around it
+ * are kept.
+ */
+static void test_meminfo_bad(void)
+{
+	const char text[] =
+		"MemTotal:       16384 kB\n"
+		":               512 kB\n"
+		"garbage\n"
+		"SwapFree:  2048 kB\n";
+	struct kv_list l;
+	size_t i;
+	int found, empty = 0;
+
+	kv_list_init(&l);
+	parse_meminfo(text, strlen(text), 0, &l);
+	for (i = 0; i < l.nr; i++)
+		empty |= l.v[i].name_len == 0;
+	tap_ok(!empty && l.nr == 2,
+	       "parse-3.7 a meminfo line with no name before its colon is skipped (%zu kept)",
+	       l.nr);
+	tap_is_i64(find(&l, "SwapFree", &found), 2048,
+		   "parse-3.8 ... and the line after it is read");
+	kv_list_release(&l);
+}
+
 static void test_psi(void)
 {
 	const char text[] =
@@ -304,6 +333,7 @@ int main(void)
 	test_fixtures(".meminfo", 1, 20);
 	test_zoneinfo();
 	test_values();
+	test_meminfo_bad();
 	test_psi();
 	test_single();
 	test_zoneinfo_cut();
