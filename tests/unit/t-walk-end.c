@@ -7,8 +7,9 @@
  * one that saw no refault trims the cache (cache_trim_mode: SCAN_FILE);
  * one that saw a refault takes SCAN_FRACT, which at swappiness 200 gives
  * file nothing (fp = 0: anon >> priority pages a level) and at 100 with
- * equal costs half of each list's.  The inactive file list holds clean
- * pages, freed when met.  The inactive anon list, tail first: pages
+ * equal costs half of each list's.  Only the inactive lists are played
+ * (the active ones count in no pgscan, and no deactivation is played).
+ * The inactive file list holds clean pages, freed when met.  The inactive anon list, tail first: pages
  * whose swap writeback has completed (folio_end_writeback() ->
  * folio_rotate_reclaimable() put them back at the tail), then pages
  * never written.  shrink_lruvec() takes batches of SWAP_CLUSTER_MAX from
