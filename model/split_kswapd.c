@@ -297,11 +297,17 @@ static void boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2
  */
 #define BOOSTED_RUN_RATE 0.05
 
+/* what the walks left in mm scan as long walks (s_long: one of each kind) */
+static double all_long(const struct walk_mix *mm, const double s_long[2])
+{
+	return mm->n[0] * s_long[0] + mm->n[1] * s_long[1];
+}
+
 static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		       const struct split_in *in, const double s_long[2],
 		       double w, struct split_reclaim_out *o, double *deep)
 {
-	double s_norm = mm->n[0] * s_long[0] + mm->n[1] * s_long[1];
+	double s_norm = all_long(mm, s_long);
 	double walks = mm->n[0] + mm->n[1];
 
 	if (!(in->reclaimed[RC_KSWAPD] <= walks * in->boost_max_sum))
@@ -333,13 +339,13 @@ static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2
  * 5, and the interval after went on at level 2.  Takes the long walks
  * out of mm (long_res: a long walk of each kind), adds them to o.
  */
-static void dive(struct walk_mix *mm, const struct walk_res long_res[2], double w,
-		 struct split_reclaim_out *o, double *deep)
+static void dive(struct walk_mix *mm, const struct walk_res long_res[2],
+		 const double s_long[2], double w, struct split_reclaim_out *o,
+		 double *deep)
 {
 	double counts[2] = { mm->n[0], mm->n[1] - 1 };
 
-	if (!(mm->n[1] >= 1) ||
-	    !(mm->s > mm->n[0] * long_res[0].scanned + mm->n[1] * long_res[1].scanned))
+	if (!(mm->n[1] >= 1) || !(mm->s > all_long(mm, s_long)))
 		return;
 	take_walks(mm, long_res, counts, w, o, deep);
 }
@@ -426,7 +432,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		return;
 	}
 	if (!mm->may_boost) {
-		dive(mm, rl, w, o, deep);
+		dive(mm, rl, s_long, w, o, deep);
 		return;
 	}
 	boost_rest(mm, kinds, in, s_long, w, o, deep);
