@@ -38,7 +38,6 @@ struct walk_res {
 struct walk_mix {
 	double n[2], from, s, norm, finish;
 	int whole_first;
-	int boosted;               /* kswapd walks of watermark boost (sw_boosted_walks()) */
 	int lengths;               /* kswapd walks of different lengths (sw_walk_lengths()) */
 	int may_boost;             /* some of them boosted (sw_may_boost()) */
 };
@@ -92,7 +91,6 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     struct split_reclaim_out *o, double *deep);
 int sw_walk_ended(const struct split_in *in, double walks);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
-int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks);
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		double skip, double refault, double norm,
 		struct split_reclaim_out *o);

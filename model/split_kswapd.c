@@ -264,38 +264,17 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
  * better, 3 to 6 intervals in 261-273, but no walk written from the
  * kernel's code tells the two apart: not done.)
  */
-static void boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
-		       const struct split_in *in, const double s_short[2],
-		       double w, struct split_reclaim_out *o, double *deep)
+static double boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+			 const struct split_in *in, const double s_short[2],
+			 double w, struct split_reclaim_out *o, double *deep)
 {
 	double boost = isnan(in->boost_start) ? 0 : in->boost_start;
-	double nn = mm->n[0] + mm->n[1];
+	double nn = mm->n[0] + mm->n[1], before = mm->s;
 
-	if (!(boost > 0))
-		return;
-	take_boosted(mm, kinds[0], in, boost, mm->s - nn * s_short[0], 1, w, o, deep);
+	if (boost > 0)
+		take_boosted(mm, kinds[0], in, boost, mm->s - nn * s_short[0], 1, w, o, deep);
+	return before - mm->s;
 }
-
-/*
- * Where the interval's walks scanned more than all of them would as
- * long normal walks (sw_walk_lengths()), the pages beyond are boosted
- * reclaim (the only kswapd reclaim that goes on past the node's
- * balance, holding DEF_PRIORITY - 2): a mixture, the walks normal and
- * that much reclaimed at level 10 besides, by walks that held a boost
- * for part of their run (balance_pgdat() checks pgdat_balanced() before
- * every pass, and an unbalanced node drops the boost and restarts the
- * walk at DEF_PRIORITY as a normal one).  Not whole walks of the
- * largest boost the zones hold: those scan more than such an interval
- * holds.  Not in a run whose kcompactd woke for fewer than one kswapd
- * walk in twenty (in->boost_rate): there the walks ran longer than the
- * watermark gap because the allocations went on while they ran.  In
- * three lab sweeps the 6.1 guests' runs woke it for 0-2.2% of their
- * walks (about their order-1 walks; their traces show no level-10
- * excess), the 6.12 guests' for 8-89%; ending boost_rest() below 5% put
- * 6.1's kswapd within one level of its traced priority in 86-91% of
- * intervals instead of 84-90%, and left 6.12's as it was.
- */
-#define BOOSTED_RUN_RATE 0.05
 
 /* what the walks left in mm scan as long walks (s_long: one of each kind) */
 static double all_long(const struct walk_mix *mm, const double s_long[2])
@@ -303,18 +282,69 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
 	return mm->n[0] * s_long[0] + mm->n[1] * s_long[1];
 }
 
-static void boost_rest(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
-		       const struct split_in *in, const double s_long[2],
-		       double w, struct split_reclaim_out *o, double *deep)
-{
-	double s_norm = all_long(mm, s_long);
-	double walks = mm->n[0] + mm->n[1];
+/*
+ * Whether `walks` kswapd walks of the interval can have reclaimed a
+ * boost besides.  Not where they reclaimed more than each could hold
+ * (split-9.3).  Not in a run whose kcompactd woke for fewer than one
+ * kswapd walk in twenty (in->boost_rate; balance_pgdat() wakes it after
+ * every walk that entered boosted): there the walks ran longer than the
+ * watermark gap because the allocations went on while they ran
+ * (split-15.5).  In three lab sweeps the 6.1 guests' runs woke it for
+ * 0-2.2% of their walks (about their order-1 walks; their traces show no
+ * level-10 excess), the 6.12 guests' for 8-89%.  Without the gate 6.1's
+ * kswapd would be within one level of its traced priority in 5-10 fewer
+ * intervals of each of five lab sweeps (lab12: 446 of 480, not 456), and
+ * 6.12's as many.  A run that did not record kcompactd's wakes (NAN) may
+ * have had any number.
+ */
+#define BOOSTED_RUN_RATE 0.05
 
-	if (!(in->reclaimed[RC_KSWAPD] <= walks * in->boost_max_sum))
-		return;         /* more than any boost: normal walks (split-9.3) */
-	if (in->boost_rate < BOOSTED_RUN_RATE)
-		return;         /* few boosts in the run: longer walks (split-15.5) */
-	take_boosted(mm, kinds[0], in, in->boost_max_sum, mm->s - s_norm, 0, w, o, deep);
+static int boosts_possible(const struct split_in *in, double walks)
+{
+	return in->reclaimed[RC_KSWAPD] <= walks * in->boost_max_sum &&
+	       !(in->boost_rate < BOOSTED_RUN_RATE);
+}
+
+/*
+ * kswapd's reclaim beyond what its walks reclaim as normal ones is
+ * boosted reclaim at DEF_PRIORITY - 2 (balance_pgdat(), v6.1 and v6.18;
+ * see sw_walk_lengths()).  A normal walk starts where an allocation
+ * failed the low watermark (wake_all_kswapds() from the allocator's slow
+ * path) and stops once the node is balanced at high, checked between
+ * levels: it reclaims the low watermark gap, LEVEL_OVERSHOOT times.  The
+ * interval's walks all taken so, the rest of kswapd's reclaim, less what
+ * the boost the first sample showed took (seen, pages scanned), is the
+ * boosts', scanned at the walks' file efficiency.  An estimate: the walks
+ * that reclaimed the boosts are among the PAGEOUTRUN count, and a walk
+ * under way when the allocations fell below min had the min gap to
+ * recover.  Direct reclaim in the interval is no sign that every walk
+ * did: in four lab sweeps the 6.12 guests' normal walks (the traced
+ * level-10 excess taken out) reclaimed 202-231 pages a walk (medians;
+ * means 269-286) in intervals with direct reclaim, against a low gap of
+ * 168 (242 with the overshoot) and a min gap of 336.  The sample's boost
+ * alone (boost_seen()) misses the boosts raised and reclaimed between
+ * two samples: the traces put 0-99% of an interval's kswapd scan in
+ * level 10's excess passes, most often a third to all of it.  Where
+ * those walks' levels would scan anon (SCAN_FRACT) and the interval
+ * scanned none (sw_may_boost()), no walk that may swap ran: all of it is
+ * boosted (may_swap off: SCAN_FILE).
+ */
+static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+			 const struct split_in *in, double seen, double w,
+			 struct split_reclaim_out *o, double *deep)
+{
+	double ef = sw_known_efficiency(in->eff_file), walks = mm->n[0] + mm->n[1];
+	double normal = walks * in->low_gap_sum * LEVEL_OVERSHOOT, a, f, beyond;
+	enum cause why;
+
+	if (!boosts_possible(in, walks))
+		return;
+	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
+	if (a > 0)
+		normal = 0;         /* SCAN_FRACT, no anon scanned (split-9.1) */
+	beyond = in->reclaimed[RC_KSWAPD] - seen * ef - normal;
+	if (beyond > 0)
+		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);
 }
 
 /*
@@ -371,7 +401,10 @@ static void dive(struct walk_mix *mm, const struct walk_res long_res[2],
  *            LEVEL_OVERSHOOT).
  *   boosted: reclaim of a watermark boost at level 10 beside normal
  *            walks: the boost the zoneinfo samples show (boost_seen()),
- *            and the scan beyond all walks taken long (boost_rest()).
+ *            and the reclaim beyond walks woken at the low watermark
+ *            (boost_beyond()).  (The scan beyond all walks taken long
+ *            as boosted reclaim, which boost_beyond() replaced, left no
+ *            lab interval to take once it ran.)
  *            A walk that enters with a boost on a node below high +
  *            boost (high_wmark_pages() holds the boost) drops it and
  *            restarts as a normal walk that must reach high + boost:
@@ -387,9 +420,8 @@ static void dive(struct walk_mix *mm, const struct walk_res long_res[2],
  * In the 6.1 lab's traces nearly all walks reach level 10, half of them
  * 9, and the few long ones hold most of the pages and the priority.  The
  * scan tells how many walks are short (or, scanning more than long walks
- * would, boosted: sw_may_boost(), or one walk that saw a refault
- * dove: dive()); where it fits no such count, all walks are alike (the common
- * progress point).
+ * would, one walk that saw a refault dove: dive()); where it fits no
+ * such count, all walks are alike (the common progress point).
  * The short walks are trim walks first: in those traces the walks that
  * let anon in ran from level 12 down to 8-6, as many as the activations,
  * and none stopped at the compaction gap.  A walk that lets anon in frees
@@ -418,7 +450,8 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 	}
 	/* a boost is reclaimed on a balanced node too: before the deficit */
 	if (mm->may_boost)
-		boost_seen(mm, kinds, in, s_short, w, o, deep);
+		boost_beyond(mm, kinds, in, boost_seen(mm, kinds, in, s_short, w, o, deep),
+			     w, o, deep);
 	if (!(need > gap))
 		return;
 	for (k = 0; k < 2; k++) {
@@ -431,11 +464,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		take_walks(mm, rs, counts, w, o, deep);
 		return;
 	}
-	if (!mm->may_boost) {
-		dive(mm, rl, s_long, w, o, deep);
-		return;
-	}
-	boost_rest(mm, kinds, in, s_long, w, o, deep);
+	dive(mm, rl, s_long, w, o, deep);
 }
 
 /* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */
@@ -450,31 +479,6 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 	 */
 	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
 	       in->boost_max_sum > 0 && in->anon_measured == 0;
-}
-
-/*
- * Whether kswapd's walks of the interval are taken as watermark-boosted
- * reclaim.  A fragmenting page-block fallback raises a zone's
- * watermark_boost (boost_watermark(), v5.0+), and the next balance_pgdat()
- * (v6.1 and v6.18) reclaims that many pages even from a balanced node,
- * with may_swap and may_writepage off, holding the priority at
- * DEF_PRIORITY - 2 ("Limit the priority of boosting to avoid reclaim
- * writeback"): levels 12 and 11, then level 10 over and over.  Sums do not
- * show the boost, and the sampled zoneinfo boost is no guide (a boost
- * found with the node unbalanced is dropped for a normal walk); what they
- * show is its size: a walk stops at balance, so one that reclaims
- * nr_to_reclaim (the high watermarks' sum) or more and at most the
- * largest boost the zones can hold, scanning no anon, is taken as
- * boosted.  An inference,
- * not the kernel's record: on the 6.12 lab guests 84-92% of the intervals
- * so taken scanned at level 10 (fresh runs), 55-60% in older databases.
- */
-int sw_boosted_walks(const struct split_in *in, enum reclaimer r, double walks)
-{
-	double per_walk = walks > 0 ? in->reclaimed[r] / walks : 0;
-
-	return sw_may_boost(in, r) && in->high_wmark_sum > 0 &&
-	       per_walk >= in->high_wmark_sum && per_walk <= in->boost_max_sum;
 }
 
 /*

@@ -218,10 +218,6 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				refault.deact_file_refault = 1;
 				trim.floor = sw_walk_floor(&trim, r, in->high_wmark_sum);
 				refault.floor = sw_walk_floor(&refault, r, in->high_wmark_sum);
-				if (m->boosted) {
-					sw_boost_ctx(&trim);
-					sw_boost_ctx(&refault);
-				}
 				mm = *m;
 				d = DEF_PRIORITY;
 				if (m->finish > 0)
@@ -307,7 +303,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
-			      r == RC_DIRECT, 0, 0, 0 };
+			      r == RC_DIRECT, 0, 0 };
 	int resume = 0, zero = -1;
 	double skip;
 
@@ -340,13 +336,11 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	}
 	if (!(walks > 0))
 		walks = sw_walk_count(in, r);
-	/* boosted walks scan no anon: a refault changes nothing in them */
-	m.boosted = !resume && sw_boosted_walks(in, r, walks);
-	m.lengths = r == RC_KSWAPD && !resume && !m.boosted &&
+	m.lengths = r == RC_KSWAPD && !resume &&
 		    model_version_cmp(in->version, 4, 8, 0) >= 0;
 	m.may_boost = m.lengths && sw_may_boost(in, r);
-	nref = m.boosted ? 0 : refault_walks(in, r, walks, fit->extra_refaults);
-	o->refault_added = m.boosted ? 0 : nref - refault_walks(in, r, walks, 0);
+	nref = refault_walks(in, r, walks, fit->extra_refaults);
+	o->refault_added = nref - refault_walks(in, r, walks, 0);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
 	 * saw a refault goes on seeing it, level after level, unless a direct
@@ -364,8 +358,8 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			   fit->start_share, o, &deep, &zero);
 	if (skip > 0)
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
-	if (m.boosted || (r == RC_KSWAPD && sw_walk_ended(in, walks)))
-		o->p_end = NAN;    /* it ended: boost reclaimed, node balanced */
+	if (r == RC_KSWAPD && sw_walk_ended(in, walks))
+		o->p_end = NAN;    /* it ended: the node balanced */
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
