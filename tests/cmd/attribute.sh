@@ -644,9 +644,9 @@ check "attribute-1.52 the summary counts kswapd's walks by the order that woke i
 "$VMSCOPE" attribute wakes.db --by swappiness > wakes-by.txt
 check "attribute-1.53 a group adds its runs' walks" \
 	grep -qx '  kswapd walks: 28 traced (pageoutrun 28), by the order that woke kswapd: 0: 20 (71.4%), 1: 6 (21.4%), 9: 2 (7.1%)' wakes-by.txt
-# boost_rest(): 4 kswapd walks of a 6.1 run scan 2000 file pages (no
-# anon, which boosted walks cannot scan), more than 4
-# walks that reclaim the low watermark gap (168 pages) would.  Where the
+# boost_beyond(): 4 kswapd walks of a 6.1 run reclaim 2000 file pages
+# (no anon, which boosted walks cannot scan), more than 4 walks that
+# reclaim the low watermark gap (168 pages) would.  Where the
 # run's kcompactd woke for none of its walks that is longer normal walks
 # (about level 5); where it woke for half, boosted reclaim held at level
 # 10 (balance_pgdat() wakes kcompactd after every boosted walk); where
