@@ -293,9 +293,9 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * 0-2.2% of their walks (about their order-1 walks; their traces show no
  * level-10 excess), the 6.12 guests' for 8-89%.  Without the gate 6.1's
  * kswapd would be within one level of its traced priority in 5-10 fewer
- * intervals of each of five lab sweeps (lab12: 446 of 480, not 456), and
- * 6.12's as many.  A run that did not record kcompactd's wakes (NAN) may
- * have had any number.
+ * intervals of each of five lab sweeps (lab12: 446 of 480, not 456);
+ * 6.12's would not change.  A run that did not record kcompactd's wakes
+ * (NAN) may have had any number.
  */
 #define BOOSTED_RUN_RATE 0.05
 
