@@ -98,6 +98,7 @@ struct split_in {
 	struct split_lists node_prev, cg_prev;
 	int has_prev;
 	double free, high_wmark_sum;      /* pages; high_wmark_sum 0: unknown */
+	double free_start;         /* free pages at the interval's start; NAN */
 	/* the most the zones' watermark boosts can add up to (v5.0+
 	 * boost_watermark(): max(pageblock, high * 1.5) each); 0: unknown */
 	double boost_max_sum;
@@ -198,6 +199,9 @@ struct split_in {
 	 * (its p_end); 0 or NAN: not known */
 	double kswapd_resume;
 	double kswapd_resume_refault;  /* the chance that walk saw a refault */
+	/* reclaim had balanced the node at that sample (end_balanced): no
+	 * walk stood there to finish, though one may go on */
+	int kswapd_resume_balanced;
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -215,6 +219,7 @@ struct split_reclaim_out {
 	double p_end;              /* progress point of the last walk (levels
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
+	int end_balanced;          /* kswapd: sw_node_balanced() at the end */
 	/* no level deeper than the replayed walks' but 0 lets anon in
 	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned
 	 * beyond the replay's means some walk reached priority 0 */
@@ -295,6 +300,17 @@ double split_fold_lag(int refreshed);
  * sizes) and file_is_tiny (node_page_state()) are current.
  */
 int split_flushed_view(const int version[3]);
+
+/*
+ * Of `scan` pages a type's pgscan counted, those reclaim could take:
+ * isolate_lru_folios() counts the folios of zones above the walk's
+ * reclaim index that it passes over in nr_scanned (PGSCAN_KSWAPD,
+ * PGSCAN_ANON/FILE) and in PGSCAN_SKIP, and takes none of them (v6.1 and
+ * v6.18).  *skip: skipped pages not yet placed on a type, of which this
+ * one takes what it can hold: no more than scan - steal (a page
+ * reclaimed was taken).  Returns scan less those.
+ */
+double split_candidates(double scan, double steal, double *skip);
 
 /* Start the cost state (zero costs, as after boot). */
 void split_cost_init(struct split_cost *c, const int version[3]);

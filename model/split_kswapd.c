@@ -137,6 +137,37 @@ int sw_walk_ended(const struct split_in *in, double walks)
 }
 
 /*
+ * Whether reclaim had balanced the node at the interval's end sample, so
+ * that no walk stood there for the next interval to finish
+ * (sw_finish_walk()), where several walks ran (sw_walk_ended() tells
+ * one).  balance_pgdat() ends a walk at the top of its priority loop
+ * once the node is balanced; a pass that balances it mid-level runs on
+ * to its end first, so a sample above the high watermarks' sum may find
+ * a walk finishing its level, but more often finds kswapd after its
+ * walk, the free pages still above the sum (split-17.20, 17.21).  Finishing no
+ * walk after such a sample put kswapd within one level of its traced
+ * priority in 9 more of 1561 6.12 intervals of eight 2-trial lab sweeps
+ * (Debian guests, 0.25 s samples), and in 3 more of 348 of two fresh
+ * ones; on 6.1 in 7 more of 1695, and 5 fewer of 376.  Not
+ * where the free pages rose by more than all reclaim freed in the
+ * interval: a task's exit freed them, maybe at the sample, in the midst
+ * of a walk (split-17.8, 17.10).  Without a start sample, reclaim is
+ * taken to have freed them.  Pages reclaimed in the interval by any
+ * reclaimer count (NAN: none).
+ */
+int sw_node_balanced(const struct split_in *in)
+{
+	double freed = 0;
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (in->reclaimed[r] > 0)
+			freed += in->reclaimed[r];
+	return in->high_wmark_sum > 0 && in->free >= in->high_wmark_sum &&
+	       !(in->free - in->free_start > freed);
+}
+
+/*
  * What a kswapd walk that runs until the node is balanced reclaims: from
  * the watermark that woke it to the high one.  An order-0 allocation
  * wakes kswapd below the low watermark; one that direct reclaim served
@@ -584,4 +615,12 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 	o->p_est += (anon * q[0] + (skip - anon) * q[1]) / norm;
 	o->anon_pred += anon;
 	o->anon_by[cause] += anon;
+}
+
+double split_candidates(double scan, double steal, double *skip)
+{
+	double taken = *skip > 0 ? fmin(*skip, fmax(0, scan - steal)) : 0;
+
+	*skip -= taken;
+	return scan - taken;
 }

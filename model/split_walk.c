@@ -331,7 +331,8 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		walks = 1;
 		resume = 1;
 		m.from = in->kswapd_resume;
-	} else if (r == RC_KSWAPD && in->kswapd_resume > 0) {
+	} else if (r == RC_KSWAPD && in->kswapd_resume > 0 &&
+		   !in->kswapd_resume_balanced) {
 		m.finish = in->kswapd_resume;
 	}
 	if (!(walks > 0))
@@ -360,6 +361,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
 	if (r == RC_KSWAPD && sw_walk_ended(in, walks))
 		o->p_end = NAN;    /* it ended: the node balanced */
+	o->end_balanced = r == RC_KSWAPD && sw_node_balanced(in);
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18

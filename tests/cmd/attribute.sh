@@ -321,6 +321,56 @@ check "attribute-1.82 the summary says how much kswapd passed over" \
 "$VMSCOPE" attribute noskip.db > noskip.text
 check "attribute-1.83 ... and says nothing where it passed over none" \
 	test "$(grep -c 'passed over' noskip.text)" -eq 0
+# The rate the walks reclaim at leaves out the pages passed over: a 6.12
+# run's first interval walks 4000 pages (3600 reclaimed) beside 6000
+# skipped or none; in the second, 4 walks reclaim 2000 of 2100 file
+# pages, more than walks that reclaim the low watermark gap would: the
+# rest is boosted reclaim at level 10, scanned at that rate.  At
+# 3600 / 10000 it would be all of the interval's scan (10.0); at
+# 3600 / 4000, as without the skip, part of it
+rate_run() {  # rate_run NAME SKIP
+	{ echo "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,pgskip_dma32,zoneinfo.node0.DMA.nr_zone_inactive_anon,zoneinfo.node0.DMA.nr_zone_inactive_file"
+	  echo "0,0,0,0,0,0,0,0,100000,20000,9150,3000,1500,0,3,3150"
+	  echo "0.5,$((4000 + $2)),3600,12,0,$((4000 + $2)),0,3600,100000,20000,9150,3000,1500,$2,3,3150"
+	  echo "1.0,$((6100 + $2)),5600,16,0,$((6100 + $2)),0,5600,100000,20000,9150,3000,1500,$2,3,3150"
+	} > "$1.csv"
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.12.0 --tag swappiness=60 2> /dev/null ||
+		fail "import $1.csv"
+	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
+		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
+	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "kswapd" && $2 == 1.0 { print $4 }'
+}
+p0=$(rate_run rate-noskip 0)
+p1=$(rate_run rate-skip 6000)
+check "attribute-1.84 pages skipped in an earlier interval leave the boosted share of a later one as it is ($p0 without, $p1 with; under 10)" \
+	awk -v a="$p0" -v b="$p1" 'BEGIN { exit !(a == b && b < 10) }'
+# kswapd ends its walk once reclaim has balanced the node: after two walks
+# that reclaimed 3000 pages, a sample with the free pages above the
+# high watermarks' sum (1016) finds no walk to finish, and the next
+# interval's 12 walks of 20 pages each go from 12 to about 9.  Where the
+# free pages rose by more than all reclaim freed (a task's exit at the
+# sample), the walk may be under way: its level is finished first, as
+# where the sample found the node short
+fin_run() {  # fin_run NAME FREE_AT_THE_SAMPLE
+	printf '%s\n' "t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
+		"0,100,0,0,0,0,100000,1000,6000,3000,1100,10" \
+		"0.5,101,20,20,0,20,100000,1000,6000,3000,900,10" \
+		"1.0,103,3020,3020,0,3020,100000,1000,6000,3000,$2,10" \
+		"1.5,115,3260,3260,0,3260,100000,1000,6000,3000,1100,10" > "$1.csv"
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 2> /dev/null ||
+		fail "import $1.csv"
+	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
+		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
+	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "kswapd" && $2 == 1.5 { print $4 }'
+}
+short=$(fin_run fin-short 900)
+bal=$(fin_run fin-balanced 3900)
+exited=$(fin_run fin-exit 3950)
+check "attribute-1.85 a sample that reclaim balanced (3900 free, 3000 more than at the start, 3020 reclaimed): no walk finished after it ($bal, at least half a level above $short, where the sample found the node short)" \
+	awk -v b="$bal" -v s="$short" 'BEGIN { exit !(b >= s + 0.5 && b >= 8.5) }'
+is "$exited" "$short" "attribute-1.86 ... 3950 free, more than reclaim freed: the walk is finished, as where the node was short"
 "$VMSCOPE" attribute flush.db > flush.out
 check "attribute-1.63 the assumed line counts the traced flushes" \
 	grep -q 'memcg statistics of the last flush (2 traced, every 2.10 s)' flush.out

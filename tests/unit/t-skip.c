@@ -340,11 +340,58 @@ static void skip_spread(void)
 	       p.w.skipped[1], skip_level(&p.w), p.level);
 }
 
+/*
+ * The rate the walks reclaim at, from the counters: every page the
+ * reference's DMA walk took it reclaimed, but pgscan_* counts the pages
+ * it passed over too, so pgsteal / pgscan says otherwise.  Of the
+ * counted scan, split_candidates() gives back the pages taken (the
+ * rate 1), the skip (PGSCAN_SKIP, no type) placed on the list that
+ * scanned more than it reclaimed: file where the walk trimmed the cache,
+ * anon where it took anon only.
+ */
+static void skip_rate(void)
+{
+	static const struct skip_case cases[2] = {
+		{ .anon_own = 3, .need = SCM, .swappiness = 60 },
+		{ .anon_own = 4, .need = 4, .fract = 1, .swappiness = 200,
+		  .refaults = 1, .sampled_before = 1 },
+	};
+	struct played p;
+	double skip, file, anon, got[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		int t = i ? 0 : 1;      /* the list the walk took from */
+
+		play(&cases[i], &p);
+		got[t] = p.w.taken;
+		got[!t] = 0;
+		skip = p.w.skipped[0] + p.w.skipped[1];
+		file = split_candidates(got[1] + p.w.skipped[1], got[1], &skip);
+		anon = split_candidates(got[0] + p.w.skipped[0], got[0], &skip);
+		tap_ok(fabs((t ? file : anon) - p.w.taken) < 1e-9 && skip == 0 &&
+		       (t ? anon : file) == 0,
+		       "split-16.%d %s: of %.0f pages counted, %.0f the walk could take (the reference took %.0f, and reclaimed them all: pgsteal / pgscan %.4f)",
+		       8 + i, i ? "anon skipped at swappiness 200" : "file skipped while trimming the cache",
+		       p.w.taken + p.w.skipped[t], t ? file : anon, p.w.taken,
+		       p.w.taken / (p.w.taken + p.w.skipped[t]));
+	}
+	/* a page reclaimed was taken: of 150 file pages counted, 100 reclaimed,
+	 * at most 50 were skipped; the other 50 of a 100-page skip were anon */
+	skip = 100;
+	file = split_candidates(150, 100, &skip);
+	anon = split_candidates(400, 40, &skip);
+	tap_ok(file == 100 && anon == 350 && skip == 0,
+	       "split-16.10 a skip larger than a list's unreclaimed scan: file keeps the %.0f it reclaimed, anon gives up the rest (%.0f of 400 left)",
+	       file, anon);
+}
+
 int main(void)
 {
 	skip_behind_file();
 	skip_anon_deep();
 	skip_file_counted();
 	skip_spread();
+	skip_rate();
 	return tap_done();
 }

@@ -60,6 +60,7 @@ struct seen {
 	double scanned, reclaimed, walks;
 	double anon, anon_reclaimed;     /* of those, anon */
 	double refaults;         /* walks that saw a refault (file activations) */
+	double free_start;       /* free pages at the interval's start sample */
 };
 
 static double inactive_anon(const struct node *n)
@@ -266,6 +267,7 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	in->node.inactive_file = n->file;
 	in->node.active_file = 3000;
 	in->free = n->free;
+	in->free_start = s->free_start;
 	in->high_wmark_sum = HIGH;
 	in->low_gap_sum = HIGH - LOW;
 	in->min_gap_sum = 2 * (HIGH - LOW);
@@ -294,6 +296,7 @@ static void replay(struct split_in *a, struct split_in *b, struct split_reclaim_
 	split_walk(a, &cost, &cost, &o);
 	b->kswapd_resume = o.r[RC_KSWAPD].p_end;
 	b->kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
+	b->kswapd_resume_balanced = o.r[RC_KSWAPD].end_balanced;
 	split_walk(b, &cost, &cost, &o);
 	*out_b = o.r[RC_KSWAPD];
 	if (!alone)
@@ -330,9 +333,11 @@ static void ended_walk(void)
 	int i, more = 0, ended;
 
 	node_init(&n);
+	sa.free_start = n.free;
 	walk_new(&n, &w, MAX_BATCHES / 4, &sa);
 	ended = w.ended;
 	sampled(&a, &n, &sa, NAN);
+	sb.free_start = n.free;
 	idle(&n);
 	for (i = 0; i < 12; i++) {
 		wake(&n);
@@ -347,6 +352,58 @@ static void ended_walk(void)
 	tap_ok(fabs(o.p_est - truth(&sb)) <= 1,
 	       "split-17.2 ... the next interval's walks begin at 12: the model's priority %.2f, the reference's %.2f (no rest of the ended walk's deepest pass)",
 	       o.p_est, truth(&sb));
+}
+
+/*
+ * The same dive, then a second walk over the pages its writeback put at
+ * the tail, which frees them at once and ends after a few levels, the
+ * node balanced: the sample finds kswapd after its walks, the free
+ * pages above the high watermarks' sum by what its last pass reclaimed
+ * beyond the gap.  Two walks: sw_walk_ended() cannot tell, the free
+ * pages at the sample can (sw_node_balanced()).  The next interval's 12
+ * walks end by level 9.
+ */
+static void ended_among_walks(void)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct split_cost cost;
+	struct split_out finished;
+	struct walker w;
+	int i, ended = 1, more = 0;
+
+	node_init(&n);
+	sa.free_start = n.free;
+	for (i = 0; i < 2; i++) {
+		if (i)
+			idle(&n);
+		wake(&n);
+		walk_new(&n, &w, MAX_BATCHES / 4, &sa);
+		ended &= w.ended;
+	}
+	sampled(&a, &n, &sa, NAN);
+	sb.free_start = n.free;
+	idle(&n);
+	for (i = 0; i < 12; i++) {
+		wake(&n);
+		walk_new(&n, &w, MAX_BATCHES / 4, &sb);
+		more |= !w.ended || truth(&sb) < 9;
+	}
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	replay(&a, &b, &o, NULL);
+	tap_ok(ended && !more && sa.walks == 2 && a.free >= HIGH,
+	       "split-17.20 reference: a walk dives to where its writeback completes, a second frees the written pages, both end balanced (%.0f free at the sample); then 12 walks end by level 9",
+	       a.free);
+	/* the same, as if the sample had found the node short */
+	b.kswapd_resume_balanced = 0;
+	split_cost_init(&cost, b.version);
+	split_walk(&b, &cost, &cost, &finished);
+	tap_ok(fabs(o.p_est - truth(&sb)) <= 1 &&
+	       fabs(finished.r[RC_KSWAPD].p_est - truth(&sb)) > 1,
+	       "split-17.21 ... no walk stood at that sample: the next interval's priority %.2f, the reference's %.2f (finishing the last walk's level: %.2f)",
+	       o.p_est, truth(&sb), finished.r[RC_KSWAPD].p_est);
 }
 
 /* a walk the sample finds under way (walk_under_way()) */
@@ -403,9 +460,11 @@ static void walk_under_way(const struct way_case *c)
 	node_init(&n);
 	n.written = c->written;
 	n.unwritten -= c->written;
+	sa.free_start = n.free;
 	up_to_sample(&n, c, &w, &sa);
 	at = w.prio;
 	sampled(&a, &n, &sa, NAN);
+	sb.free_start = n.free;
 	tap_ok(!w.ended && w.prio <= 4 && sa.walks == c->walks_before + 1,
 	       "%s reference: %s; the sample finds walk %.0f under way at level %d, %.0f pages scanned, %.0f reclaimed, %.0f free",
 	       c->id[0], c->what, sa.walks, w.prio, sa.scanned, sa.reclaimed, n.free);
@@ -467,6 +526,7 @@ static void dove(const struct dive_case *c)
 	node_init(&n);
 	n.swappiness = c->swappiness;
 	n.alloc = c->alloc;
+	s.free_start = n.free;
 	for (i = 0; i < 7; i++) {
 		wake(&n);
 		walk_kind(&n, &w, i < 6 ? WALK_TRIM : c->last, MAX_BATCHES / 4, &s);
@@ -510,6 +570,7 @@ int main(void)
 	size_t i;
 
 	ended_walk();
+	ended_among_walks();
 	for (i = 0; i < sizeof(under_way) / sizeof(under_way[0]); i++)
 		walk_under_way(&under_way[i]);
 	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
