@@ -215,13 +215,13 @@ static void count_skips(const struct split_in *si, const struct split_out *so,
 /* samples of the node's lists kept for the walks' flushed view */
 #define SEEN_RING 256
 
-/* State the split replay carries from one interval to the next. */
 /* where kswapd's last walk stood at the end sample (sw_finish_walk()) */
 struct kswapd_end {
 	double p, refault;         /* p_end (0: none) and its refault chance */
 	int balanced;              /* reclaim had balanced the node there */
 };
 
+/* State the split replay carries from one interval to the next. */
 struct split_state {
 	struct raw_slots rs;
 	struct split_cost node_cost, cg_cost, wi_node_cost, wi_cg_cost;
@@ -235,7 +235,7 @@ struct split_state {
 	struct split_grain grain[FOLIO_SCOPES];
 	int has_grain[FOLIO_SCOPES];
 	double t0, t1;             /* the interval, seconds */
-	double eff_anon, eff_file; /* last measured pgsteal / pgscan per type */
+	double eff_anon, eff_file; /* last measured rates (efficiencies()) */
 	struct kswapd_end kswapd_end, pred_end;   /* attribution, prediction */
 	struct split_out pred;     /* the interval's prediction */
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */

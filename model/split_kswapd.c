@@ -144,11 +144,11 @@ int sw_walk_ended(const struct split_in *in, double walks)
  * once the node is balanced; a pass that balances it mid-level runs on
  * to its end first, so a sample above the high watermarks' sum may find
  * a walk finishing its level, but more often finds kswapd after its
- * walk, the free pages still above the sum (split-17.20, 17.21).  Finishing no
- * walk after such a sample put kswapd within one level of its traced
- * priority in 9 more of 1561 6.12 intervals of eight 2-trial lab sweeps
- * (Debian guests, 0.25 s samples), and in 3 more of 348 of two fresh
- * ones; on 6.1 in 7 more of 1695, and 5 fewer of 376.  Not
+ * walk, the free pages still above the sum (split-17.20, 17.21).
+ * Finishing no walk after such a sample put kswapd within one level of
+ * its traced priority in 9 more of 1561 6.12 intervals of eight 2-trial
+ * lab sweeps (Debian guests, 0.25 s samples), and in 3 more of 348 of
+ * two fresh ones; on 6.1 in 7 more of 1695, and 5 fewer of 376.  Not
  * where the free pages rose by more than all reclaim freed in the
  * interval: a task's exit freed them, maybe at the sample, in the midst
  * of a walk (split-17.8, 17.10).  Without a start sample, reclaim is
