@@ -321,6 +321,17 @@ check "attribute-1.82 the summary says how much kswapd passed over" \
 "$VMSCOPE" attribute noskip.db > noskip.text
 check "attribute-1.83 ... and says nothing where it passed over none" \
 	test "$(grep -c 'passed over' noskip.text)" -eq 0
+# kswapd_p NAME KERNEL [T]: NAME.csv imported as a run of KERNEL at
+# swappiness 60, with a DMA32 zone's watermarks (min 678, low 848, high
+# 1016); prints kswapd's priority per interval (at T only, if given)
+kswapd_p() {
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel="$2" --tag swappiness=60 2> /dev/null ||
+		fail "import $1.csv"
+	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
+		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
+	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
+		awk -F, -v t="${3:-}" '$3 == "kswapd" && (t == "" || $2 == t) { print $4 }'
+}
 # The rate the walks reclaim at leaves out the pages passed over: a 6.12
 # run's first interval walks 4000 pages (3600 reclaimed) beside 6000
 # skipped or none; in the second, 4 walks reclaim 2000 of 2100 file
@@ -334,12 +345,7 @@ rate_run() {  # rate_run NAME SKIP
 	  echo "0.5,$((4000 + $2)),3600,12,0,$((4000 + $2)),0,3600,100000,20000,9150,3000,1500,$2,3,3150"
 	  echo "1.0,$((6100 + $2)),5600,16,0,$((6100 + $2)),0,5600,100000,20000,9150,3000,1500,$2,3,3150"
 	} > "$1.csv"
-	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.12.0 --tag swappiness=60 2> /dev/null ||
-		fail "import $1.csv"
-	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
-		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
-	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
-		awk -F, '$3 == "kswapd" && $2 == 1.0 { print $4 }'
+	kswapd_p "$1" 6.12.0 1.0
 }
 p0=$(rate_run rate-noskip 0)
 p1=$(rate_run rate-skip 6000)
@@ -358,12 +364,7 @@ fin_run() {  # fin_run NAME FREE_AT_THE_SAMPLE
 		"0.5,101,20,20,0,20,100000,1000,6000,3000,900,10" \
 		"1.0,103,3020,3020,0,3020,100000,1000,6000,3000,$2,10" \
 		"1.5,115,3260,3260,0,3260,100000,1000,6000,3000,1100,10" > "$1.csv"
-	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 2> /dev/null ||
-		fail "import $1.csv"
-	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
-		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
-	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
-		awk -F, '$3 == "kswapd" && $2 == 1.5 { print $4 }'
+	kswapd_p "$1" 6.1.0 1.5
 }
 short=$(fin_run fin-short 900)
 bal=$(fin_run fin-balanced 3900)
@@ -706,12 +707,7 @@ boost_run() {  # boost_run NAME [KCOMPACTD_WAKES]
 	local r0="0,100,0,0,0,0,100000,1000,6000,3000,2000" r1="1,104,2000,2000,0,2000,100000,1000,6000,3000,2000"
 	[ $# -gt 1 ] && { h="$h,compact_daemon_wake"; r0="$r0,10"; r1="$r1,$((10 + $2))"; }
 	printf '%s\n' "$h" "$r0" "$r1" > "$1.csv"
-	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 2> /dev/null ||
-		fail "import $1.csv"
-	q "$1.db" "INSERT INTO watermark (run_id, node, zone, min_pages, low_pages, high_pages)
-		VALUES (1, 0, 'DMA32', 678, 848, 1016)"
-	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' |
-		awk -F, '$3 == "kswapd" { print $4 }'
+	kswapd_p "$1" 6.1.0
 }
 p=$(boost_run boost-none 0)
 check "attribute-1.54 a run whose kcompactd never woke: long normal walks ($p, 5 to 6)" \

@@ -317,6 +317,31 @@ static void node_init(struct node *n)
 }
 
 /*
+ * The sample after interval sa (*a), kswapd asleep while the writebacks
+ * complete, then 12 walks woken below the low watermark (*sb, *b), and
+ * the model on both (*o: b's kswapd).  Returns whether a walk of those
+ * 12 did not end by level 9.
+ */
+static int twelve_after(struct node *n, struct seen *sa, struct split_in *a,
+			struct seen *sb, struct split_in *b, struct split_reclaim_out *o)
+{
+	struct walker w;
+	int i, more = 0;
+
+	sampled(a, n, sa, NAN);
+	sb->free_start = n->free;
+	idle(n);
+	for (i = 0; i < 12; i++) {
+		wake(n);
+		walk_new(n, &w, MAX_BATCHES / 4, sb);
+		more |= !w.ended || truth(sb) < 9;
+	}
+	sampled(b, n, sb, sa->reclaimed / sa->scanned);
+	replay(a, b, o, NULL);
+	return more;
+}
+
+/*
  * A walk over unwritten anon frees nothing level after level (its pages
  * go to writeback) down to where the first writebacks complete; that
  * pass frees nr_to_reclaim and the node is balanced: the walk ended
@@ -330,22 +355,13 @@ static void ended_walk(void)
 	struct split_in a, b;
 	struct split_reclaim_out o;
 	struct walker w;
-	int i, more = 0, ended;
+	int more, ended;
 
 	node_init(&n);
 	sa.free_start = n.free;
 	walk_new(&n, &w, MAX_BATCHES / 4, &sa);
 	ended = w.ended;
-	sampled(&a, &n, &sa, NAN);
-	sb.free_start = n.free;
-	idle(&n);
-	for (i = 0; i < 12; i++) {
-		wake(&n);
-		walk_new(&n, &w, MAX_BATCHES / 4, &sb);
-		more |= !w.ended || truth(&sb) < 9;
-	}
-	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
-	replay(&a, &b, &o, NULL);
+	more = twelve_after(&n, &sa, &a, &sb, &b, &o);
 	tap_ok(ended && !more && sa.reclaimed >= HIGH && truth(&sa) < 5,
 	       "split-17.1 reference: one walk down to level %.1f (scan-weighted) reclaims %.0f and ends balanced; then 12 walks end by level 9",
 	       truth(&sa), sa.reclaimed);
@@ -372,7 +388,7 @@ static void ended_among_walks(void)
 	struct split_cost cost;
 	struct split_out finished;
 	struct walker w;
-	int i, ended = 1, more = 0;
+	int i, ended = 1, more;
 
 	node_init(&n);
 	sa.free_start = n.free;
@@ -383,16 +399,7 @@ static void ended_among_walks(void)
 		walk_new(&n, &w, MAX_BATCHES / 4, &sa);
 		ended &= w.ended;
 	}
-	sampled(&a, &n, &sa, NAN);
-	sb.free_start = n.free;
-	idle(&n);
-	for (i = 0; i < 12; i++) {
-		wake(&n);
-		walk_new(&n, &w, MAX_BATCHES / 4, &sb);
-		more |= !w.ended || truth(&sb) < 9;
-	}
-	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
-	replay(&a, &b, &o, NULL);
+	more = twelve_after(&n, &sa, &a, &sb, &b, &o);
 	tap_ok(ended && !more && sa.walks == 2 && a.free >= HIGH,
 	       "split-17.20 reference: a walk dives to where its writeback completes, a second frees the written pages, both end balanced (%.0f free at the sample); then 12 walks end by level 9",
 	       a.free);
