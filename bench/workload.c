@@ -426,6 +426,37 @@ int writers_start(const struct memcg *cg, const char *dir, int n,
 	return 0;
 }
 
+static void rereader(const struct memcg *cg, const char *path)
+{
+	static char block[1 << 20];
+	ssize_t n;
+	int fd;
+
+	if (cg && cg->path[0] && memcg_add(cg, getpid()))
+		_exit(1);
+	for (;;) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			_exit(1);
+		while ((n = read(fd, block, sizeof(block))) > 0)
+			;
+		close(fd);
+		if (n < 0)
+			_exit(1);
+	}
+}
+
+pid_t rereader_start(const struct memcg *cg, const char *path)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return error_errno("cannot start the re-reader");
+	if (pid == 0)
+		rereader(cg, path);
+	return pid;
+}
+
 int writers_wait(pid_t *pids, int n, int *killed)
 {
 	int i, rc = 0;

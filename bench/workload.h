@@ -81,6 +81,15 @@ int writers_start(const struct memcg *cg, const char *dir, int n,
  */
 int writers_wait(pid_t *pids, int n, int *killed);
 
+/*
+ * A reader in cg (NULL: none) that reads the file at path from start to
+ * end over and over until killed: a file working set beside the
+ * writers' stream, whose pages the stream evicts and the next pass
+ * faults back (workingset refaults, which make reclaim scan anon).
+ * Returns its pid, or -1 (said).
+ */
+pid_t rereader_start(const struct memcg *cg, const char *path);
+
 /* 1 if a wait status is a death by SIGKILL, as the OOM killer kills. */
 int proc_oom_status(int status);
 /* 1 if *pid has died of SIGKILL already (then reaped, *pid = 0); else 0. */

@@ -53,11 +53,13 @@ static volatile sig_atomic_t interrupted;
  * lost both, issue 11); the hog and the writers (slots 1..) get SIGKILL.
  */
 #define LIVE_COLLECTOR 0
-static volatile pid_t live[MAX_WRITERS + 2];
+#define LIVE_REREADER (MAX_WRITERS + 2)
+static volatile pid_t live[MAX_WRITERS + 3];
 
 struct bench {
 	const char *db, *kind;
 	int64_t memory, swapfile_size, write_bytes, chunk;
+	int64_t reread_bytes;       /* --reread: the re-read file's size, 0 */
 	double fraction, interval;
 	int values[MAX_VALUES], nr_values, values_given, trials, writers;
 	int whole_machine, trace_priority;
@@ -67,7 +69,7 @@ struct bench {
 	struct swapfile sw;
 	char workdir[256];
 	long saved_swappiness;      /* --whole-machine: to restore, -1 */
-	pid_t collector, hog, pids[MAX_WRITERS];
+	pid_t collector, hog, pids[MAX_WRITERS], rereader;
 	int64_t hog_mib;            /* sized at the first trial, then kept */
 };
 
@@ -92,8 +94,8 @@ static void bench_usage(FILE *out)
 	fprintf(out,
 		"usage: vmscope bench swappiness [-o DB] [--memory SIZE] [--swapfile SIZE]\n"
 		"                 [--swappiness LIST] [--trials N] [--writers N]\n"
-		"                 [--hog-fraction F] [--write SIZE] [--whole-machine]\n"
-		"                 [--trace-priority] [--tag KEY=VALUE ...]\n"
+		"                 [--hog-fraction F] [--write SIZE] [--reread SIZE]\n"
+		"                 [--whole-machine] [--trace-priority] [--tag KEY=VALUE ...]\n"
 		"       vmscope bench readfiles [-o DB] [--memory SIZE] [--size SIZE]\n"
 		"                 [--chunk SIZE] [--file PATH]\n");
 }
@@ -122,6 +124,7 @@ static void bench_cleanup(struct bench *b)
 	size_t i;
 
 	proc_stop(&b->hog);
+	proc_stop(&b->rereader);
 	for (i = 0; i < MAX_WRITERS; i++)
 		proc_stop(&b->pids[i]);
 	if (b->collector > 0) {
@@ -140,6 +143,8 @@ static void bench_cleanup(struct bench *b)
 			unlink(path);
 		}
 		snprintf(path, sizeof(path), "%s/readfile", b->workdir);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/reread", b->workdir);
 		unlink(path);
 		rmdir(b->workdir);
 		b->workdir[0] = 0;
@@ -161,6 +166,26 @@ static int preflight(struct bench *b)
 	return 0;
 }
 
+/*
+ * --reread: the file the re-reader goes over, written once outside the
+ * cgroup by a writer (each trial's drop_caches makes it cold again).
+ */
+static int write_reread(struct bench *b)
+{
+	char written[512], path[512];
+
+	if (!b->reread_bytes)
+		return 0;
+	snprintf(written, sizeof(written), "%s/writer-0", b->workdir);
+	snprintf(path, sizeof(path), "%s/reread", b->workdir);
+	if (writers_start(NULL, b->workdir, 1, b->reread_bytes, b->pids) ||
+	    writers_wait(b->pids, 1, NULL))
+		return -1;
+	if (rename(written, path))
+		return error_errno("cannot rename '%s'", written);
+	return 0;
+}
+
 static int setup(struct bench *b)
 {
 	char name[64];
@@ -177,6 +202,8 @@ static int setup(struct bench *b)
 		if (swapfile_create(&b->sw, path, b->swapfile_size))
 			return -1;
 	}
+	if (write_reread(b))
+		return -1;
 	if (b->whole_machine) {
 		b->saved_swappiness = read_swappiness();
 		return 0;
@@ -444,6 +471,23 @@ static int record_oom(struct bench *b, long long run, const struct trial_oom *o,
 	       mark_add(b->db, run, text);
 }
 
+/* --reread: the re-reader, from the hog's touch to the writers' end */
+static int rereader_begin(struct bench *b, const struct memcg *cg, long long run)
+{
+	char path[512];
+
+	if (!b->reread_bytes)
+		return 0;
+	snprintf(path, sizeof(path), "%s/reread", b->workdir);
+	b->rereader = rereader_start(cg, path);
+	if (b->rereader <= 0) {
+		b->rereader = 0;
+		return -1;
+	}
+	track(LIVE_REREADER, b->rereader);
+	return mark_add(b->db, run, "re-reader started");
+}
+
 /* The measured part of a trial: hog, writers, results. */
 static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 {
@@ -460,7 +504,7 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 		return 0;
 	}
 	track(1, b->hog);
-	rc = mark_add(b->db, run, "hog touched");
+	rc = mark_add(b->db, run, "hog touched") || rereader_begin(b, cg, run);
 	start = pace_now_s();
 	if (!rc)
 		rc = writers_start(cg, b->workdir, b->writers, b->write_bytes, b->pids);
@@ -469,6 +513,7 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 	rc = rc || mark_add(b->db, run, "writers started") ||
 	     writers_wait(b->pids, b->writers, &killed);
 	secs = pace_now_s() - start;
+	proc_stop(&b->rereader);
 	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
 	if (proc_killed(&b->hog))
 		o->victim = "hog";
@@ -496,8 +541,8 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
  */
 static int trial(struct bench *b, int swappiness, int t)
 {
-	char k[96], s[32], tr[32];
-	const char *tags[5] = { k, s, tr, "bench=swappiness", NULL };
+	char k[96], s[32], tr[32], rr[48];
+	const char *tags[6] = { k, s, tr, "bench=swappiness", NULL, NULL };
 	char *rel = facts_read_line("", "/proc/sys/kernel/osrelease");
 	struct trial_oom o = { -1, NULL };
 	long long run;
@@ -508,14 +553,17 @@ static int trial(struct bench *b, int swappiness, int t)
 	snprintf(s, sizeof(s), "swappiness=%d", swappiness);
 	snprintf(tr, sizeof(tr), "trial=%d", t);
 	tags[4] = b->cg.path[0] ? "memcg=yes" : "memcg=no";
+	snprintf(rr, sizeof(rr), "reread=%lldM", (long long)(b->reread_bytes >> 20));
+	tags[5] = rr;
 	if (set_swappiness(b, swappiness) || drop_caches() || swap_empty_all())
 		return -1;
-	run = record_start(b, tags, 5);
+	run = record_start(b, tags, b->reread_bytes ? 6 : 5);
 	if (run <= 0)
 		return -1;
 	track(LIVE_COLLECTOR, b->collector);
 	o.before = oom_kills(b->cg.path[0] ? &b->cg : NULL);
 	rc = trial_work(b, run, &o);
+	proc_stop(&b->rereader);
 	for (i = 0; i < b->writers; i++)
 		proc_stop(&b->pids[i]);
 	if (!rc && !interrupted)
@@ -724,11 +772,12 @@ static int size_arg(const char *name, const char *arg, int64_t *out)
 				 name, arg) : 0;
 }
 
-/* The bench's own tags are kernel, swappiness, trial, bench and memcg. */
+/* The bench's own tags are kernel, swappiness, trial, bench, memcg and
+ * reread. */
 static int add_tag(struct bench *b, const char *tag)
 {
 	static const char *const own[] = { "kernel=", "swappiness=", "trial=",
-					   "bench=", "memcg=" };
+					   "bench=", "memcg=", "reread=" };
 	size_t i;
 
 	if (!strchr(tag, '=') || tag[0] == '=')
@@ -754,6 +803,7 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		{ "writers", required_argument, NULL, 'n' },
 		{ "hog-fraction", required_argument, NULL, 'f' },
 		{ "write", required_argument, NULL, 'W' },
+		{ "reread", required_argument, NULL, 'R' },
 		{ "size", required_argument, NULL, 'W' },
 		{ "chunk", required_argument, NULL, 'c' },
 		{ "file", required_argument, NULL, 'F' },
@@ -787,6 +837,7 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 			     error("bad --hog-fraction: more than 0, at most 2");
 			break;
 		case 'W': rc = size_arg("size", optarg, &b->write_bytes); break;
+		case 'R': rc = size_arg("re-read size", optarg, &b->reread_bytes); break;
 		case 'c': rc = size_arg("chunk size", optarg, &b->chunk); break;
 		case 'F': *file = optarg; break;
 		case 'M': b->whole_machine = 1; break;
@@ -831,6 +882,8 @@ int cmd_bench(int argc, char **argv, struct cmd_ctx *ctx)
 	}
 	b.kind = argv[1];
 	rc = parse_bench(&b, argc, argv, &file);
+	if (!rc && b.reread_bytes && strcmp(b.kind, "swappiness"))
+		rc = error("--reread is an option of bench swappiness");
 	if (rc) {
 		if (rc > 0) {
 			bench_usage(stdout);
