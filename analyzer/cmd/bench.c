@@ -166,24 +166,30 @@ static int preflight(struct bench *b)
 	return 0;
 }
 
-/*
- * --reread: the file the re-reader goes over, written once outside the
- * cgroup by a writer (each trial's drop_caches makes it cold again).
- */
-static int write_reread(struct bench *b)
+/* A file of `bytes` at path, written by one writer outside the cgroup. */
+static int write_outside(struct bench *b, int64_t bytes, const char *path)
 {
-	char written[512], path[512];
+	char written[512];
 
-	if (!b->reread_bytes)
-		return 0;
 	snprintf(written, sizeof(written), "%s/writer-0", b->workdir);
-	snprintf(path, sizeof(path), "%s/reread", b->workdir);
-	if (writers_start(NULL, b->workdir, 1, b->reread_bytes, b->pids) ||
+	if (writers_start(NULL, b->workdir, 1, bytes, b->pids) ||
 	    writers_wait(b->pids, 1, NULL))
 		return -1;
 	if (rename(written, path))
 		return error_errno("cannot rename '%s'", written);
 	return 0;
+}
+
+/* --reread: the file the re-reader goes over, written once (each
+ * trial's drop_caches makes it cold again) */
+static int write_reread(struct bench *b)
+{
+	char path[512];
+
+	if (!b->reread_bytes)
+		return 0;
+	snprintf(path, sizeof(path), "%s/reread", b->workdir);
+	return write_outside(b, b->reread_bytes, path);
 }
 
 static int setup(struct bench *b)
@@ -704,14 +710,8 @@ static int readfiles(struct bench *b, const char *file)
 		snprintf(path, sizeof(path), "%s/readfile", b->workdir);
 		fprintf(stderr, "vmscope: writing a %lld MB file to read\n",
 			(long long)(b->write_bytes >> 20));
-		char written[512];
-
-		snprintf(written, sizeof(written), "%s/writer-0", b->workdir);
-		if (writers_start(NULL, b->workdir, 1, b->write_bytes, b->pids) ||
-		    writers_wait(b->pids, 1, NULL))
+		if (write_outside(b, b->write_bytes, path))
 			return -1;
-		if (rename(written, path))
-			return error_errno("cannot rename '%s'", written);
 	}
 	/* close-on-exec: the collector started next must not hold the pipe open */
 	if (drop_caches() || pipe2(pipefd, O_CLOEXEC))
