@@ -22,12 +22,16 @@ static double shr(double pages, int q)
  * inactive_is_low(), v6.1 and v6.18: inactive * int_sqrt(10 * gb) < active,
  * gb = (inactive + active) >> (30 - PAGE_SHIFT), ratio 1 below 1 GB.
  */
-static int inactive_is_low(double inactive, double active)
+double sw_inactive_ratio(double inactive, double active)
 {
 	double gb = floor((inactive + active) / (double)(1 << (30 - 12)));
-	double ratio = gb > 0 ? floor(sqrt(10 * gb)) : 1;
 
-	return inactive * ratio < active;
+	return gb > 0 ? floor(sqrt(10 * gb)) : 1;
+}
+
+static int inactive_is_low(double inactive, double active)
+{
+	return inactive * sw_inactive_ratio(inactive, active) < active;
 }
 
 /* One level's inactive-list scan targets and, if anon goes in, why. */

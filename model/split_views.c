@@ -131,6 +131,39 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 }
 
 /*
+ * The view at a tie of the file lists within the samples' reach: where
+ * neither sample around the flush, nor the line between them, has the
+ * inactive file list low against the active one (inactive_is_low(),
+ * which requests file deactivation: no cache trim, SCAN_FRACT from 12),
+ * but the one nearer a tie is nearer it than either list moved between
+ * the two samples, the flush may have copied the lists at a moment they
+ * tied: a re-read file working set keeps the active list as large as the
+ * inactive one (a 6.12 lab interval: 8316 inactive against 8269 active
+ * before the flush, 7633 against 7129 after, anon scanned from level 12
+ * with no activation in sight).  That sample's lists, the inactive file
+ * list just low.  0 where no tie is within reach.
+ */
+static int tie_view(const struct split_in *in, struct split_lists *view)
+{
+	const struct split_lists *b = in->seen_bracket;
+	double reach = fmax(fabs(b[1].inactive_file - b[0].inactive_file),
+			    fabs(b[1].active_file - b[0].active_file));
+	double gap[2];
+	int j, k;
+
+	for (j = 0; j < 2; j++)
+		gap[j] = b[j].inactive_file * sw_inactive_ratio(b[j].inactive_file, b[j].active_file) -
+			 b[j].active_file;
+	k = gap[1] < gap[0];
+	if (!(gap[k] >= 0 && gap[k] <= reach))
+		return 0;
+	*view = b[k];
+	view->inactive_file = ceil(b[k].active_file /
+				   sw_inactive_ratio(b[k].inactive_file, b[k].active_file)) - 1;
+	return view->inactive_file >= 0;
+}
+
+/*
  * The one traced flush before the interval, between two samples
  * (in->has_bracket): the view on the straight line between them, or
  * either sample's lists, whichever the walks scan the nearest to the
@@ -156,6 +189,9 @@ static void pick_in_bracket(const struct split_in *in, const struct split_cost *
 	three.seen[2] = in->seen[0];
 	pick_view(&three, node_cost, cg_cost, fit, 0, ends, out);
 	best = fabs(out->anon_pred - want);
+	if (out->anon_pred < SPLIT_ANON_EXPLAINED * want && tie_view(in, &view) &&
+	    fabs(anon_on_view(in, &view, node_cost, cg_cost, fit, &o) - want) < best)
+		*out = o;
 	a0 = ends[0];
 	if (!((a0 - want) * (ends[1] - want) < 0))
 		return;

@@ -1959,6 +1959,52 @@ static void flush_in_bracket(void)
 }
 
 /*
+ * A re-read file working set keeps the active file list as large as the
+ * inactive one.  The reference's flush held 4999 inactive against 5000
+ * active file pages: inactive_is_low() requests file deactivation, so no
+ * level trims the cache and the walk of 225 pages takes SCAN_FRACT from
+ * 12.  The samples around the flush show 5047 and 5504 inactive against
+ * 5000 active (as a lab interval did, 8316 against 8269): the nearer is 47
+ * pages from a tie, and the inactive list moved 457 between them, so a
+ * tie is within reach.  The attribution, which reads the anon measured,
+ * takes the first sample's lists with the inactive list just low (4999):
+ * all of it explained, active_file_heavy.  Where the nearer sample is
+ * further from a tie than the lists moved (7000 and 7400), it does not.
+ */
+static void flush_at_tie(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	struct ref k = stale_ref(4999);
+	double want, line[1] = { 5275 };
+
+	k.seen_af = 5000;
+	want = ref_walk_anon(&k, 225);
+	stale_walk(&in, RC_KSWAPD, v612, line, 1, want);
+	in.seen[0].active_file = 5000;
+	in.seen_known = 1;
+	in.seen_w[0] = 1;
+	in.has_bracket = 1;
+	in.seen_bracket[0] = in.seen_bracket[1] = in.seen[0];
+	in.seen_bracket[0].inactive_file = 5047;
+	in.seen_bracket[1].inactive_file = 5504;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(want > 100 && fabs(o.anon_pred - want) < 1e-6 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_ACTIVE_FILE] > 0,
+	       "split-8.22 a flush at a tie of the file lists, the samples 47 and 504 pages above it: all %.1f anon explained, active_file_heavy (ref %.1f)",
+	       o.anon_pred, want);
+	in.seen_bracket[0].inactive_file = 7000;
+	in.seen_bracket[1].inactive_file = 7400;
+	in.seen[0].inactive_file = 7200;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(o.anon_pred < 0.5 * want,
+	       "split-8.23 ... samples 2000 and 2400 above it, the lists moving 400: no tie taken (%.1f of %.1f)",
+	       o.anon_pred, want);
+}
+
+/*
  * A flush between the walks of one interval: three kswapd walks of 225
  * pages, the first deciding on a flush that held 3 inactive file pages
  * (SCAN_FRACT down to level 8: 207.2 anon), the two after the flush on
@@ -2114,6 +2160,7 @@ static void stale_cases(void)
 	tap_ok(split_flushed_view(v612) && !split_flushed_view(v611),
 	       "split-8.9 the flushed view from 6.12.0 on, not 6.11");
 	flush_between();
+	flush_at_tie();
 }
 
 /* lru_note_cost(): the charges per version and the halving */
