@@ -172,6 +172,8 @@ static int tie_view(const struct split_in *in, struct split_lists *view)
  * measured, the lists the flush copied lie between them at a point
  * the samples do not tell (a writer's file pages arrive in steps):
  * the point under which the walks scan it, by bisection, where nearer.
+ * Where none of the three explains SPLIT_ANON_EXPLAINED of it, a tie of
+ * the file lists within reach (tie_view()), where nearer.
  */
 static void pick_in_bracket(const struct split_in *in, const struct split_cost *node_cost,
 			    const struct split_cost *cg_cost, const struct walk_fit *fit,
@@ -189,9 +191,13 @@ static void pick_in_bracket(const struct split_in *in, const struct split_cost *
 	three.seen[2] = in->seen[0];
 	pick_view(&three, node_cost, cg_cost, fit, 0, ends, out);
 	best = fabs(out->anon_pred - want);
-	if (out->anon_pred < SPLIT_ANON_EXPLAINED * want && tie_view(in, &view) &&
-	    fabs(anon_on_view(in, &view, node_cost, cg_cost, fit, &o) - want) < best)
-		*out = o;
+	if (out->anon_pred < SPLIT_ANON_EXPLAINED * want && tie_view(in, &view)) {
+		a = anon_on_view(in, &view, node_cost, cg_cost, fit, &o);
+		if (fabs(a - want) < best) {
+			best = fabs(a - want);
+			*out = o;
+		}
+	}
 	a0 = ends[0];
 	if (!((a0 - want) * (ends[1] - want) < 0))
 		return;
