@@ -130,10 +130,17 @@ if [ "$list" = 1 ]; then
 	exit
 fi
 
-# smoke: files with unit tests, at most SMOKE_MAX mutants spread evenly
+known=""
+[ -f "$top/tests/mutants/known-survivors" ] && known=$(sed 's/#.*//' "$top/tests/mutants/known-survivors")
+
+# smoke: files with unit tests, at most SMOKE_MAX mutants spread evenly;
+# not the known survivors: their outcome is known, and a survivor runs
+# every test that guards its file (three of them took CI's smoke from
+# 101 s to 323 s)
 sel=()
 for i in "${!M_NAME[@]}"; do
-	if [ "$smoke" = 0 ] || [ -n "$(unit_tests_for "${M_FILE[$i]}")" ]; then
+	if [ "$smoke" = 0 ] || { [ -n "$(unit_tests_for "${M_FILE[$i]}")" ] &&
+		! grep -qx "[[:space:]]*${M_NAME[$i]}[[:space:]]*" <<< "$known"; }; then
 		sel+=("$i")
 	fi
 done
@@ -202,8 +209,6 @@ baseline() {
 	build
 }
 
-known=""
-[ -f "$top/tests/mutants/known-survivors" ] && known=$(sed 's/#.*//' "$top/tests/mutants/known-survivors")
 killed=0 survived=0 stillborn=0 new_survivors=0
 printf '%-36s %-28s %s\n' mutant file result
 for i in "${sel[@]}"; do
