@@ -148,18 +148,18 @@ static int tie_view(const struct split_in *in, struct split_lists *view)
 	const struct split_lists *b = in->seen_bracket;
 	double reach = fmax(fabs(b[1].inactive_file - b[0].inactive_file),
 			    fabs(b[1].active_file - b[0].active_file));
-	double gap[2];
+	double gap[2], ratio[2];
 	int j, k;
 
-	for (j = 0; j < 2; j++)
-		gap[j] = b[j].inactive_file * sw_inactive_ratio(b[j].inactive_file, b[j].active_file) -
-			 b[j].active_file;
+	for (j = 0; j < 2; j++) {
+		ratio[j] = sw_inactive_ratio(b[j].inactive_file, b[j].active_file);
+		gap[j] = b[j].inactive_file * ratio[j] - b[j].active_file;
+	}
 	k = gap[1] < gap[0];
 	if (!(gap[k] >= 0 && gap[k] <= reach))
 		return 0;
 	*view = b[k];
-	view->inactive_file = ceil(b[k].active_file /
-				   sw_inactive_ratio(b[k].inactive_file, b[k].active_file)) - 1;
+	view->inactive_file = ceil(b[k].active_file / ratio[k]) - 1;
 	return view->inactive_file >= 0;
 }
 
