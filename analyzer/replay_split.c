@@ -215,11 +215,6 @@ static void count_skips(const struct split_in *si, const struct split_out *so,
 /* samples of the node's lists kept for the walks' flushed view */
 #define SEEN_RING 256
 
-/* where kswapd's last walk stood at the end sample (sw_finish_walk()) */
-struct kswapd_end {
-	double p, refault;         /* p_end (0: none) and its refault chance */
-	int balanced;              /* reclaim had balanced the node there */
-};
 
 /* State the split replay carries from one interval to the next. */
 struct split_state {
@@ -236,7 +231,8 @@ struct split_state {
 	int has_grain[FOLIO_SCOPES];
 	double t0, t1;             /* the interval, seconds */
 	double eff_anon, eff_file; /* last measured rates (efficiencies()) */
-	struct kswapd_end kswapd_end, pred_end;   /* attribution, prediction */
+	/* kswapd's last walk that scanned: the attribution's, the what-if's */
+	struct split_reclaim_out kswapd_last, whatif_last;
 	struct split_out pred;     /* the interval's prediction */
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */
 	struct split_out last;
@@ -661,21 +657,10 @@ static enum reclaimer other_truth_row(const struct split_out *o,
  * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
  * only when a new one is counted.
  */
-static void kswapd_state(const struct split_reclaim_out *k, struct kswapd_end *end)
+static void kswapd_state(const struct split_reclaim_out *k, struct split_reclaim_out *last)
 {
-	if (!k->active)
-		return;
-	end->p = k->p_end;
-	end->refault = k->end_refault;
-	end->balanced = k->end_balanced;
-}
-
-/* The next interval's walk resumes or finishes the one that stood. */
-static void resume_from(const struct kswapd_end *end, struct split_in *in)
-{
-	in->kswapd_resume = end->p;
-	in->kswapd_resume_refault = end->refault;
-	in->kswapd_resume_balanced = end->balanced;
+	if (k->active)
+		*last = *k;
 }
 
 /* The time of the last traced flush before the interval; NAN: untraced. */
@@ -753,12 +738,14 @@ static void kept_view(const struct split_state *st, struct split_in *sp)
 }
 
 /*
- * The prediction's walk: made without pgscan_anon, so it cannot tell
- * which interval of an activation's lag window held the walk that saw
- * it; it takes each reclaiming interval of the window as likely
+ * The prediction's walk: made without the interval's pgscan_anon, so it
+ * cannot tell which interval of an activation's lag window held the walk
+ * that saw it; it takes each reclaiming interval of the window as likely
  * (activations_expected()).  The attribution's walk lets any interval of
  * the window explain its measured anon scanning (si->refault_near,
- * si->refault_window).
+ * si->refault_window).  What came before the interval is known to it, as
+ * to the attribution: the view the attribution kept (kept_view()), and
+ * where its kswapd walk stood, in which pass.
  */
 static void predict(struct split_state *st, const struct split_in *si,
 		    struct split_in *sp)
@@ -769,10 +756,9 @@ static void predict(struct split_state *st, const struct split_in *si,
 	sp->anon_measured = sp->file_measured = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
-	resume_from(&st->pred_end, sp);
+	split_kswapd_goes_on(sp, &st->kswapd_last);
 	kept_view(st, sp);
 	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
-	kswapd_state(&st->pred.r[RC_KSWAPD], &st->pred_end);
 }
 
 /*
@@ -884,13 +870,13 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	if (si.has_cg)
 		split_cost_update(&st->cg_cost, &si, &si.cg);
 	predict(st, &si, &sp);
-	resume_from(&st->kswapd_end, &si);
+	split_kswapd_goes_on(&si, &st->kswapd_last);
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
 	count_skips(&si, so, a);
 	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
-	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_end);
+	kswapd_state(&so->r[RC_KSWAPD], &st->kswapd_last);
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
@@ -956,7 +942,9 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 
 		sp.swappiness = whatif;
 		sp.zero_walks = so->r[RC_CGROUP].zero_walks;
+		split_kswapd_goes_on(&sp, &st->whatif_last);   /* its own walks' */
 		whatif_walk(st, &sp, &wo);
+		kswapd_state(&wo.r[RC_KSWAPD], &st->whatif_last);
 		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
 		if (sp.has_cg)

@@ -68,6 +68,20 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
 #define SPLIT_SEEN_MAX 10
 
 /*
+ * A kswapd pass under way at a sample: its level, and the targets
+ * get_scan_count() set for it and the branch that let its anon in.
+ * shrink_lruvec() sets a pass's targets once, when it begins (v6.1 and
+ * v6.18), so the rest of the pass that the next interval scans goes by
+ * them, not by the next interval's lists.  level < 0: none.
+ */
+struct split_pass {
+	int level;
+	double anon, file;
+	enum cause cause;
+	int outlasted;             /* it began before the interval */
+};
+
+/*
  * Tolerance of the anon volume check: the swap-out of an interval counts
  * as explained when the walk predicts at least this share of the anon
  * pages really scanned (pgscan_anon); below it, the missing share is
@@ -202,6 +216,7 @@ struct split_in {
 	/* reclaim had balanced the node at that sample (end_balanced): no
 	 * walk stood there to finish, though one may go on */
 	int kswapd_resume_balanced;
+	struct split_pass kswapd_resume_pass;   /* the pass it stood in */
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -220,6 +235,7 @@ struct split_reclaim_out {
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
 	int end_balanced;          /* kswapd: sw_node_balanced() at the end */
+	struct split_pass end_pass;  /* kswapd: the pass the last walk stood in */
 	/* no level deeper than the replayed walks' but 0 lets anon in
 	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned
 	 * beyond the replay's means some walk reached priority 0 */
@@ -330,6 +346,8 @@ void split_fraction(const struct split_cost *c, double swappiness, double *ap,
 /* ap / (ap + fp) */
 double split_anon_share(const struct split_cost *c, double swappiness);
 
+/* next's kswapd goes on from where k's last walk stood (kswapd_resume*) */
+void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k);
 /* Replay the interval's walks; costs as rebuilt up to this interval. */
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out);

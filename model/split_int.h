@@ -64,6 +64,7 @@ void sw_boost_ctx(struct walk_ctx *c);     /* may_swap off, held at 10 */
 void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
 		   double *file, enum cause *why);
 int sw_anon_only_at_zero(const struct walk_ctx *c, double below);
+int sw_level_after(const struct walk_ctx *c, int i);
 int sw_walk_floor(const struct walk_ctx *c, enum reclaimer r,
 		  double nr_to_reclaim);
 /* a walk to progress point p, or from p0 to p1 */
@@ -89,7 +90,6 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
 void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     const struct split_in *in, double w,
 		     struct split_reclaim_out *o, double *deep);
-int sw_walk_ended(const struct split_in *in, double walks);
 int sw_node_balanced(const struct split_in *in);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);

@@ -55,96 +55,85 @@ static void short_walk(const struct walk_ctx *kind, const struct split_in *in,
 }
 
 /*
- * The rest of the level a kswapd walk of the interval before stood in,
- * which ended in this interval (it counted a new PAGEOUTRUN, and kswapd
- * runs one walk at a time): balance_pgdat() checks pgdat_balanced() only
- * between two levels, so the walk scanned the rest of its level's pass
- * here (none if it stood between two), the pass being cut at
- * nr_to_reclaim (pass_stop()); where it went after that is unknown, so
- * no more is taken.  A refault walk with the chance the walk before left
- * it (resume_refault).  At most what the interval scanned less the new
- * walks' least: level 12 each; where walks of different lengths are
- * replayed (m->lengths), a short walk each but the last, which may be
- * under way at the end (a short walk is the least sw_walk_lengths() gives
- * a walk; a finish that took more put the scan of 44 walks that went no
- * deeper than level 9 at level 4, one of the 6.1 lab's misses).  Adds to
- * o (weight w) and returns the pages it takes.
+ * The rest of the pass the walk of the interval before stood in (struct
+ * split_pass), a share frac of it scanned before the sample, cut at
+ * nr_to_reclaim (pass_stop()).  None where it stood between two passes.
+ */
+static void pass_rest(const struct split_in *in, double frac, struct walk_res *res)
+{
+	const struct split_pass *pass = &in->kswapd_resume_pass;
+	double whole = pass->anon + pass->file, left;
+
+	memset(res, 0, sizeof(*res));
+	res->deep = DEF_PRIORITY;
+	if (pass->level < 0 || !(whole > 0) || !(frac > 0))
+		return;
+	res->anon[pass->cause] = res->anon_total = pass->anon;
+	res->scanned = whole;
+	res->qsum = pass->level * whole;
+	res->deep = pass->level;
+	pass_stop(res, in);
+	left = res->scanned - frac * whole;
+	scale_res(res, left > 0 ? left / res->scanned : 0);
+}
+
+/*
+ * The rest of the pass a kswapd walk of the interval before stood in
+ * (pass_rest()), scanned in this one: balance_pgdat() checks
+ * pgdat_balanced() only between two levels, so the walk finishes its
+ * pass before it can end.  Where the interval counted a new PAGEOUTRUN
+ * (kswapd runs one walk at a time), the walk ended after that pass: where
+ * it went after it is unknown, so no more is taken, and the new walks'
+ * least is left to them: level 12 each; where walks of different
+ * lengths are replayed (m->lengths), a short walk each but the last,
+ * which may be under way at the end (a short walk is the least
+ * sw_walk_lengths() gives a walk; a finish that took more put the scan
+ * of 44 walks that went no deeper than level 9 at level 4, one of the
+ * 6.1 lab's misses).  Where it counted none (m->from: the walk goes on),
+ * the whole interval's scan is room.  Adds to o (weight w) and returns
+ * the pages it takes.
  */
 double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kinds[2],
 		      const struct split_in *in, double w,
 		      struct split_reclaim_out *o, double *deep)
 {
-	struct walk_res res[2];
-	double share[2] = { 1 - in->kswapd_resume_refault, in->kswapd_resume_refault };
-	double at = floor(m->finish), scanned = 0, c, a, f, room, whole, left;
+	struct walk_res res;
+	double c, a, f, room = m->s;
 	enum cause why;
-	int k, cause;
+	int cause;
 
 	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
-	room = m->s - (m->n[0] + m->n[1]) * (a + f);
+	if (!(m->from > 0))
+		room = m->s - (m->n[0] + m->n[1]) * (a + f);
 	if (m->lengths && m->n[0] + m->n[1] > 1) {
 		struct walk_res least;
 
 		short_walk(kinds[0], in, &least);
 		room = m->s - (m->n[0] + m->n[1] - 1) * least.scanned - (a + f);
 	}
-	for (k = 0; k < 2; k++) {
-		/* the pass, then less what it scanned before the sample */
-		sw_walk_span(kinds[k], at, ceil(m->finish), &res[k]);
-		whole = res[k].scanned;
-		pass_stop(&res[k], in);
-		left = res[k].scanned - (m->finish - at) * whole;
-		scale_res(&res[k], left > 0 ? left / res[k].scanned : 0);
-		scanned += share[k] * res[k].scanned;
-	}
-	if (!(scanned > 0) || !(room > 0))
+	pass_rest(in, m->finish - floor(m->finish), &res);
+	if (!(res.scanned > 0) || !(room > 0))
 		return 0;
-	c = fmin(1, room / scanned);
-	for (k = 0; k < 2; k++) {
-		for (cause = 0; cause < NR_CAUSES; cause++)
-			o->anon_by[cause] += w * c * share[k] * res[k].anon[cause];
-		o->anon_pred += w * c * share[k] * res[k].anon_total;
-		o->p_est += w * c * share[k] * res[k].qsum / m->norm;
-		if (share[k] > 0 && res[k].scanned > 0)
-			*deep = fmin(*deep, res[k].deep);
-	}
-	return c * scanned;
-}
-
-/*
- * Whether the interval's kswapd walk ended before its end sample, so
- * that none stands there for the next interval to finish
- * (sw_finish_walk()).  balance_pgdat() ends a walk at the top of its
- * priority loop once pgdat_balanced(); a pass of kswapd's stops once it
- * has reclaimed nr_to_reclaim, the high watermarks of its zones summed
- * (kswapd_shrink_node(); shrink_lruvec() breaks where one list type is
- * left, as in an anon-only pass at swappiness 200), and the loop checks
- * the balance next (v6.1 and v6.18).  Taken where the interval ran one
- * walk (a resumed one or one PAGEOUTRUN), so that kswapd's reclaim is
- * that walk's; it reclaimed nr_to_reclaim or more; and the end sample
- * finds the node balanced, its free pages at the high watermarks' sum
- * or above (an approximation: pgdat_balanced() asks one zone to be above
- * its own).  A walk that goes on at the sample reclaims less, or leaves
- * the node short.  In the 6.1 lab's traces such walks went down to
- * level 2 over anon that frees nothing at once and ended there, and the
- * next interval's walks began at 12 (its trace holds nothing below 5).
- */
-int sw_walk_ended(const struct split_in *in, double walks)
-{
-	return walks <= 1 && in->high_wmark_sum > 0 &&
-	       in->reclaimed[RC_KSWAPD] >= in->high_wmark_sum &&
-	       in->free >= in->high_wmark_sum;
+	c = fmin(1, room / res.scanned);
+	for (cause = 0; cause < NR_CAUSES; cause++)
+		o->anon_by[cause] += w * c * res.anon[cause];
+	o->anon_pred += w * c * res.anon_total;
+	o->p_est += w * c * res.qsum / m->norm;
+	*deep = fmin(*deep, res.deep);
+	return c * res.scanned;
 }
 
 /*
  * Whether reclaim had balanced the node at the interval's end sample, so
  * that no walk stood there for the next interval to finish
- * (sw_finish_walk()), where several walks ran (sw_walk_ended() tells
- * one).  balance_pgdat() ends a walk at the top of its priority loop
- * once the node is balanced; a pass that balances it mid-level runs on
- * to its end first, so a sample above the high watermarks' sum may find
- * a walk finishing its level, but more often finds kswapd after its
- * walk, the free pages still above the sum (split-17.20, 17.21).
+ * (sw_finish_walk()).  balance_pgdat() ends a walk at the top of its
+ * priority loop once the node is balanced; a pass that balances it
+ * mid-level runs on to its end first, so a sample above the high
+ * watermarks' sum may find a walk finishing its level, but more often
+ * finds kswapd after its walk, the free pages still above the sum: in
+ * the 6.1 lab's traces walks went down to level 2 over anon that frees
+ * nothing at once and ended there, and the next interval's walks began
+ * at 12 (split-17.1, 17.2; 17.20, 17.21 where several walks ran).
  * Finishing no walk after such a sample put kswapd within one level of
  * its traced priority in 9 more of 1561 6.12 intervals of eight 2-trial
  * lab sweeps (Debian guests, 0.25 s samples), and in 3 more of 348 of

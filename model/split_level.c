@@ -192,7 +192,7 @@ void sw_walk_span(const struct walk_ctx *c, double p0, double p1,
 }
 
 /* The level a walk of kind c is at after i steps: 12 - i, or its floor. */
-static int level_after(const struct walk_ctx *c, int i)
+int sw_level_after(const struct walk_ctx *c, int i)
 {
 	return DEF_PRIORITY - i > c->floor ? DEF_PRIORITY - i : c->floor;
 }
@@ -215,9 +215,9 @@ double sw_solve_progress(const struct walk_ctx *const c[2],
 
 		for (k = 0, at_floor = 1; k < 2; k++)
 			if (n[k] > 0) {
-				sw_level_scan(c[k], level_after(c[k], i), &a, &f, &why);
+				sw_level_scan(c[k], sw_level_after(c[k], i), &a, &f, &why);
 				t += n[k] * (a + f);
-				at_floor &= level_after(c[k], i) == c[k]->floor;
+				at_floor &= sw_level_after(c[k], i) == c[k]->floor;
 			}
 		if (t <= 0 && at_floor)
 			return i;      /* the lists are empty below: every level */

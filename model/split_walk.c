@@ -179,6 +179,83 @@ const struct split_lists *sw_cgroup_view(const struct split_in *in, enum reclaim
 }
 
 /*
+ * Where the last walk of kind c stood at the end sample (progress point
+ * p), and the pass it stood in (struct split_pass): a 6.12 pass at level
+ * 2 over anon, begun on a flushed view that let anon in, went on
+ * scanning anon after a flush that would have trimmed the cache
+ * (held19 run 15).
+ */
+static void end_at(const struct walk_ctx *c, double p,
+		   struct split_reclaim_out *o)
+{
+	struct split_pass *pass = &o->end_pass;
+
+	o->p_end = p;
+	pass->level = -1;
+	if (!(p >= 0))
+		return;
+	pass->level = sw_level_after(c, (int)floor(p));
+	sw_level_scan(c, pass->level, &pass->anon, &pass->file, &pass->cause);
+	pass->outlasted = 0;
+}
+
+/*
+ * A walk that goes on from the interval before and spent the interval
+ * in the pass it stood in, from progress point `from`, taking `taken`
+ * pages of it: it stands in that pass still.
+ */
+static void in_pass(const struct split_in *in, double from, double taken,
+		    struct split_reclaim_out *o)
+{
+	const struct split_pass *pass = &in->kswapd_resume_pass;
+	double whole = pass->anon + pass->file;
+	double share = whole > 0 ? taken / whole : 0;
+
+	o->end_pass = *pass;
+	o->end_pass.outlasted = 1;
+	o->p_end = DEF_PRIORITY - pass->level +
+		   fmin(0.999, from - floor(from) + share);
+}
+
+/*
+ * Where the interval's last walk stands at the end sample (p: where
+ * each kind ended; taken: the pages the walk that went on took of its
+ * pass, mm.s what was left after).
+ */
+static void last_walk(const struct split_in *in, const struct walk_mix *m,
+		      const struct walk_mix *mm, const struct walk_ctx *const kinds[2],
+		      const double p[2], double taken, struct split_reclaim_out *o)
+{
+	int last = m->n[1] > m->n[0];    /* the last walk's kind */
+
+	if (m->from > 0 && !(mm->s > 1e-9 * m->norm))
+		in_pass(in, m->from, taken, o);
+	else
+		end_at(kinds[last], p[last], o);
+}
+
+/*
+ * A walk that goes on from the interval before goes on at the level its
+ * pass stood in, after that pass (sw_finish_walk()): a progress point
+ * means a level only on the lists it was solved on (their floor,
+ * sw_walk_floor()), and balance_pgdat() never raises the priority in a
+ * walk, so where the lists now would stop higher, it stays there.
+ */
+static void resume_at(const struct split_in *in, struct walk_ctx *kinds[2],
+		      struct walk_mix *mm)
+{
+	const struct split_pass *pass = &in->kswapd_resume_pass;
+	int k;
+
+	if (pass->level < 0)
+		return;
+	for (k = 0; k < 2; k++)
+		if (kinds[k]->floor > pass->level)
+			kinds[k]->floor = pass->level;
+	mm->from = DEF_PRIORITY - pass->level + (mm->from > floor(mm->from));
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
  * adds to o, *deep and *zero (-1 while no view with anon pages was
@@ -199,6 +276,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
 	struct walk_mix mm;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
+	double taken;
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
@@ -220,8 +298,10 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				refault.floor = sw_walk_floor(&refault, r, in->high_wmark_sum);
 				mm = *m;
 				d = DEF_PRIORITY;
-				if (m->finish > 0)
-					mm.s -= sw_finish_walk(m, kinds, in, w, o, &d);
+				taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;
+				mm.s -= taken;
+				if (m->from > 0)
+					resume_at(in, (struct walk_ctx *[2]){ &trim, &refault }, &mm);
 				if (m->lengths)
 					sw_walk_lengths(&mm, kinds, in, w, o, &d);
 				mix_solve(&mm, kinds, ea, ef, p);
@@ -240,7 +320,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 							sw_anon_only_at_zero(&trim, d);
 				}
 				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
-					o->p_end = p[m->n[1] > m->n[0]];  /* the last walk's kind */
+					last_walk(in, m, &mm, kinds, p, taken, o);
 			}
 	}
 }
@@ -309,6 +389,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
+	o->end_pass.level = -1;
 	if (!(m.s > 0))
 		return;
 	o->active = 1;
@@ -325,12 +406,14 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	/*
 	 * kswapd scanned but started no walk (PAGEOUTRUN is counted when
 	 * balance_pgdat() begins): the walk of the interval before goes on
-	 * from where it stood
+	 * from where it stood, its pass first (sw_finish_walk()), then at
+	 * that level (resume_at())
 	 */
 	if (r == RC_KSWAPD && walks == 0 && in->kswapd_resume > 0) {
 		walks = 1;
 		resume = 1;
 		m.from = in->kswapd_resume;
+		m.finish = in->kswapd_resume;   /* its pass first */
 	} else if (r == RC_KSWAPD && in->kswapd_resume > 0 &&
 		   !in->kswapd_resume_balanced) {
 		m.finish = in->kswapd_resume;
@@ -359,9 +442,15 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			   fit->start_share, o, &deep, &zero);
 	if (skip > 0)
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
-	if (r == RC_KSWAPD && sw_walk_ended(in, walks))
-		o->p_end = NAN;    /* it ended: the node balanced */
-	o->end_balanced = r == RC_KSWAPD && sw_node_balanced(in);
+	/*
+	 * A walk that spent the interval in the pass it stood in stands in it
+	 * at the sample, however many pages are free: the balance is checked
+	 * between passes only (held19 run 15: a level-2 pass over anon under
+	 * writeback went on across a sample with 4092 pages free, the high
+	 * watermarks summing to 3023)
+	 */
+	o->end_balanced = r == RC_KSWAPD && sw_node_balanced(in) &&
+			  !o->end_pass.outlasted;
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
@@ -374,6 +463,14 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	o->deep_estimable = deep_estimable(in, r, walks);
 	if (o->deep_estimable)
 		o->p_deep = deep;
+}
+
+void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k)
+{
+	next->kswapd_resume = k->p_end;
+	next->kswapd_resume_refault = k->end_refault;
+	next->kswapd_resume_balanced = k->end_balanced;
+	next->kswapd_resume_pass = k->end_pass;
 }
 
 void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,

@@ -1253,8 +1253,7 @@ static void one_walk(struct split_in *in, enum reclaimer who, double sw,
 static void next_interval(struct split_in *in, const struct split_cost *c,
 			  struct split_out *o)
 {
-	in->kswapd_resume = o->r[RC_KSWAPD].p_end;
-	in->kswapd_resume_refault = o->r[RC_KSWAPD].end_refault;
+	split_kswapd_goes_on(in, &o->r[RC_KSWAPD]);
 	split_walk(in, c, c, o);
 }
 

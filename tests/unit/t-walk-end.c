@@ -1,6 +1,7 @@
 /*
  * t-walk-end.c - where kswapd's walks end and how far they go
- * (model/split_kswapd.c sw_walk_ended(), sw_finish_walk(), dive())
+ * (model/split_kswapd.c sw_node_balanced(), sw_finish_walk(), dive();
+ * model/split_walk.c: the pass a walk stands in, resume_at())
  * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
  * The reference plays kswapd's walks of three kinds (get_scan_count()):
@@ -48,6 +49,7 @@ struct node {
 	double inflight[MAX_BATCHES];    /* completing at batch i */
 	double held;             /* under writeback, at the head */
 	double file;             /* inactive file: clean, freed when met */
+	double active_file;      /* no pass scans it (pgscan counts none) */
 	double free;
 	double alloc;            /* pages allocated a batch */
 	int swappiness;
@@ -119,6 +121,13 @@ enum walk_kind {
 	WALK_TRIM,               /* no refault seen: cache_trim_mode, SCAN_FILE */
 	WALK_ANON,               /* a refault seen at swappiness 200: fp = 0 */
 	WALK_FRACT,              /* ... at swappiness 100, equal costs: ap = fp */
+	/*
+	 * no refault seen, each pass deciding on the lists as they are when
+	 * it begins (prepare_scan_count(), once per shrink_node()): SCAN_ANON
+	 * where the file lists and the free pages sum to no more than the
+	 * high watermarks (file_is_tiny), else cache trim
+	 */
+	WALK_LISTS,
 };
 
 /* one walk of balance_pgdat(), which a sample may find under way */
@@ -145,9 +154,12 @@ static void pass_start(const struct node *n, struct walker *w)
 {
 	double a = floor(inactive_anon(n) / (double)(1 << w->prio));
 	double f = floor(n->file / (double)(1 << w->prio));
+	enum walk_kind kind = w->kind;
 
-	w->target[0] = w->kind == WALK_TRIM ? 0 : w->kind == WALK_ANON ? a : floor(a / 2);
-	w->target[1] = w->kind == WALK_TRIM ? f : w->kind == WALK_ANON ? 0 : floor(f / 2);
+	if (kind == WALK_LISTS)
+		kind = n->file + n->active_file + n->free <= HIGH ? WALK_ANON : WALK_TRIM;
+	w->target[0] = kind == WALK_TRIM ? 0 : kind == WALK_ANON ? a : floor(a / 2);
+	w->target[1] = kind == WALK_TRIM ? f : kind == WALK_ANON ? 0 : floor(f / 2);
 	w->nr[0] = w->target[0];
 	w->nr[1] = w->target[1];
 	w->got = w->scanned = 0;
@@ -265,7 +277,7 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	in->node.inactive_anon = inactive_anon(n);
 	in->node.active_anon = 1200;
 	in->node.inactive_file = n->file;
-	in->node.active_file = 3000;
+	in->node.active_file = n->active_file;
 	in->free = n->free;
 	in->free_start = s->free_start;
 	in->high_wmark_sum = HIGH;
@@ -294,9 +306,7 @@ static void replay(struct split_in *a, struct split_in *b, struct split_reclaim_
 
 	split_cost_init(&cost, a->version);
 	split_walk(a, &cost, &cost, &o);
-	b->kswapd_resume = o.r[RC_KSWAPD].p_end;
-	b->kswapd_resume_refault = o.r[RC_KSWAPD].end_refault;
-	b->kswapd_resume_balanced = o.r[RC_KSWAPD].end_balanced;
+	split_kswapd_goes_on(b, &o.r[RC_KSWAPD]);
 	split_walk(b, &cost, &cost, &o);
 	*out_b = o.r[RC_KSWAPD];
 	if (!alone)
@@ -311,6 +321,7 @@ static void node_init(struct node *n)
 	memset(n, 0, sizeof(*n));
 	n->unwritten = 100000;
 	n->file = 7500;
+	n->active_file = 3000;
 	n->alloc = 0.5;
 	n->swappiness = 200;
 	n->free = LOW - 1;
@@ -375,9 +386,8 @@ static void ended_walk(void)
  * the tail, which frees them at once and ends after a few levels, the
  * node balanced: the sample finds kswapd after its walks, the free
  * pages above the high watermarks' sum by what its last pass reclaimed
- * beyond the gap.  Two walks: sw_walk_ended() cannot tell, the free
- * pages at the sample can (sw_node_balanced()).  The next interval's 12
- * walks end by level 9.
+ * beyond the gap.  Two walks: the free pages at the sample tell
+ * (sw_node_balanced()).  The next interval's 12 walks end by level 9.
  */
 static void ended_among_walks(void)
 {
@@ -501,6 +511,103 @@ static const struct way_case under_way[] = {
 	  "no writeback done yet; a task exits at the sample", 0, 0, 0, 0, 2000 },
 };
 
+/* a pass the sample finds under way, and lists that ask for another one */
+struct pass_case {
+	const char *id[2];       /* the test ids: reference, model */
+	const char *what;        /* the pass, and how the lists change */
+	double file, active_file;    /* the file lists at first */
+	double grown;            /* the inactive file list at the sample */
+	double alloc;            /* pages allocated a batch */
+	int budget;              /* batches up to the sample */
+};
+
+/*
+ * One walk (WALK_LISTS) that the sample finds in a pass; a reader's
+ * pages then join the inactive file list (taken from no free page: the
+ * reference counts none), and the next interval's lists ask for cache
+ * trim at a level above the walk's.  The walk goes on (no PAGEOUTRUN),
+ * its pass by the targets it began with, then at its level, until the
+ * node is balanced.  No file activation is shown: no walk saw a refault.
+ */
+static void pass_outlives_lists(const struct pass_case *c)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w;
+	int at, under_way;
+	double t;
+
+	node_init(&n);
+	n.file = c->file;
+	n.active_file = c->active_file;
+	n.alloc = c->alloc;
+	sa.free_start = n.free;
+	wake(&n);
+	walk_kind(&n, &w, WALK_LISTS, c->budget, &sa);
+	at = w.prio;
+	under_way = !w.ended && w.in_pass;
+	sampled(&a, &n, &sa, NAN);
+	a.activate_file = 0;
+	n.file = c->grown;
+	sb.free_start = n.free;
+	walk_on(&n, &w, MAX_BATCHES / 4, &sb);
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	b.activate_file = 0;
+	replay(&a, &b, &o, NULL);
+	t = truth(&sb);
+	tap_ok(under_way && w.ended && sb.walks == 0 && sb.at[at] == sb.scanned,
+	       "%s reference: %s: the sample finds the walk at level %d in a pass; the next interval scans %.0f pages there (%.0f anon), then the node is balanced",
+	       c->id[0], c->what, at, sb.scanned, sb.anon);
+	tap_ok(fabs(o.p_est - t) <= 0.5 && fabs(o.anon_pred - sb.anon) <= 0.1 * sb.scanned,
+	       "%s ... the model's priority %.2f, the reference's %.2f; anon scanned %.0f against %.0f",
+	       c->id[1], o.p_est, t, o.anon_pred, sb.anon);
+}
+
+static const struct pass_case passes[] = {
+	{ { "split-17.22", "split-17.23" },
+	  "over anon (SCAN_ANON: 100 file pages), then 40000 file pages", 100, 0, 40100, 0.5, 500 },
+	{ { "split-17.24", "split-17.25" },
+	  "trimming 8000 file pages, held short by allocations, then 64000", 8000, 3000, 64000, 30, 100 },
+};
+
+/*
+ * A walk over unwritten anon dives to level 3, where the sample finds it
+ * in its pass; through the next interval it stays in that pass, whose
+ * first writebacks complete and free pages, so that the next sample
+ * finds the node balanced: the pass has not reclaimed nr_to_reclaim, and
+ * goes on.  The model says a walk stands there, in that pass, for the
+ * interval after to finish (not end_balanced).
+ */
+static void pass_across_balance(void)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w;
+	int at;
+
+	node_init(&n);
+	sa.free_start = n.free;
+	walk_new(&n, &w, 500, &sa);
+	at = w.prio;
+	sampled(&a, &n, &sa, NAN);
+	sb.free_start = n.free;
+	while (!w.ended && w.in_pass && n.free < HIGH)
+		walk_on(&n, &w, 1, &sb);
+	sampled(&b, &n, &sb, 0);
+	replay(&a, &b, &o, NULL);
+	tap_ok(!w.ended && w.in_pass && w.prio == at && n.free >= HIGH &&
+	       sb.walks == 0 && sb.at[at] == sb.scanned,
+	       "split-17.26 reference: a walk in its level-%d pass at one sample is in it at the next, %.0f pages on, with %.0f free (balanced) and %.0f reclaimed",
+	       at, sb.scanned, n.free, sb.reclaimed);
+	tap_ok(!o.end_balanced && o.end_pass.level == at,
+	       "split-17.27 ... the model: a walk stands in the level-%d pass (%s)",
+	       o.end_pass.level, o.end_balanced ? "balanced" : "not balanced");
+}
+
 /* an interval of seven walks, the last of a kind of its own (dove()) */
 struct dive_case {
 	const char *id[3];       /* the reference, the attribution, the prediction */
@@ -582,5 +689,8 @@ int main(void)
 		walk_under_way(&under_way[i]);
 	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
 		dove(&dives[i]);
+	for (i = 0; i < sizeof(passes) / sizeof(passes[0]); i++)
+		pass_outlives_lists(&passes[i]);
+	pass_across_balance();
 	return tap_done();
 }
