@@ -157,6 +157,27 @@ int sw_node_balanced(const struct split_in *in)
 }
 
 /*
+ * Whether kswapd's last walk had ended at the end sample, the node
+ * balanced (sw_node_balanced()), so that none stands in `pass` for the
+ * next interval to finish.  balance_pgdat() checks the balance between
+ * passes only, and a pass ends before its targets run out only once it
+ * has reclaimed nr_to_reclaim, the high watermarks' sum (v6.1 and
+ * v6.18).  Not where kswapd reclaimed less than that in the interval:
+ * the free pages came from elsewhere, and its passes end only as their
+ * targets run out (held19 run 3: a walk that saw a refault stood in its
+ * level-7 pass at a sample with 1024 pages free, having reclaimed 48).
+ * Nor where the walk spent the whole interval in the pass it stood in: it
+ * stands in it still (held19 run 15: a level-2 pass over anon under
+ * writeback went on across a sample with 4092 pages free, the high
+ * watermarks summing to 3023).
+ */
+int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass)
+{
+	return sw_node_balanced(in) && !pass->outlasted &&
+	       in->reclaimed[RC_KSWAPD] >= in->high_wmark_sum;
+}
+
+/*
  * What a kswapd walk that runs until the node is balanced reclaims: from
  * the watermark that woke it to the high one.  An order-0 allocation
  * wakes kswapd below the low watermark; one that direct reclaim served

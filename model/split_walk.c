@@ -442,15 +442,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			   fit->start_share, o, &deep, &zero);
 	if (skip > 0)
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
-	/*
-	 * A walk that spent the interval in the pass it stood in stands in it
-	 * at the sample, however many pages are free: the balance is checked
-	 * between passes only (held19 run 15: a level-2 pass over anon under
-	 * writeback went on across a sample with 4092 pages free, the high
-	 * watermarks summing to 3023)
-	 */
-	o->end_balanced = r == RC_KSWAPD && sw_node_balanced(in) &&
-			  !o->end_pass.outlasted;
+	o->end_balanced = r == RC_KSWAPD && sw_kswapd_ended(in, &o->end_pass);
 	/*
 	 * Only direct and cgroup walks go down to 0 (kswapd stops at 1).
 	 * Taken for cgroup limit reclaim only: there the traces agree (6.18
