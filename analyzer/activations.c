@@ -164,24 +164,13 @@ static void carry_in(struct activations *a, double n)
 	}
 }
 
-/* The run's scan and reclaim per type (struct activations). */
-static void run_rates(struct activations *a, const struct metric_stream *ms,
-		      const long steal[2])
-{
-	a->file_scanned += metric(ms, METRIC_file_scanned);
-	if (steal[0] >= 0)
-		a->anon_stolen += (double)ms->delta[steal[0]];
-	if (steal[1] >= 0)
-		a->file_stolen += (double)ms->delta[steal[1]];
-}
-
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		     int64_t run_id)
 {
 	struct metric_stream ms;
 	struct act_iv v;
 	double prev = 0, gap[NR_GAP], carried;
-	long act, kcw, steal[2];
+	long act, kcw;
 	int rc, k, first = 1;
 
 	memset(a, 0, sizeof(*a));
@@ -195,10 +184,6 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	act = rc ? -1 : slot_of(&ms, "workingset_activate_file");
 	kcw = rc ? -1 : slot_of(&ms, "compact_daemon_wake");
 	a->kcompactd_wakes = kcw < 0 ? NAN : 0;
-	steal[0] = rc ? -1 : slot_of(&ms, "pgsteal_anon");
-	steal[1] = rc ? -1 : slot_of(&ms, "pgsteal_file");
-	a->anon_stolen = steal[0] < 0 ? NAN : 0;
-	a->file_stolen = steal[1] < 0 ? NAN : 0;
 	a->flushes.slot = -1;
 	if (!rc) {
 		census_resolve(&a->census, &ms);
@@ -223,7 +208,6 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 			a->kswapd_walks += metric(&ms, METRIC_kswapd_runs);
 			if (kcw >= 0)
 				a->kcompactd_wakes += (double)ms.delta[kcw];
-			run_rates(a, &ms, steal);
 		}
 		/* an interval with neither can hold no refault walk: not kept */
 		rc = first || !(v.act > 0 || v.busy[ACT_KSWAPD] > 0 ||

@@ -61,11 +61,8 @@ struct activations {
 	struct act_iv *iv;
 	size_t n, cap;
 	/* the run's pswpout and pgscan_anon, all of it (the what-if's
-	 * swap-out per anon page scanned), and pgsteal_anon, pgscan_file,
-	 * pgsteal_file (its pages reclaimed per page scanned of each type;
-	 * stolen NAN where not recorded) */
+	 * swap-out per anon page scanned) */
 	double swap_out, anon_scanned;
-	double anon_stolen, file_scanned, file_stolen;
 	int anon_recorded;         /* the run has pgscan_anon (5.8+) */
 	/* the run's compact_daemon_wake and pageoutrun, all of it (how
 	 * many of kswapd's walks may have been boosted: model/split.h

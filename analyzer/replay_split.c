@@ -780,69 +780,49 @@ static const struct split_out *attributed_walk(const struct split_state *st,
 	return late ? &st->last : so;
 }
 
-/* The pages a walk's replay reclaims at efficiencies e[type] (0 anon). */
-static double reclaimed_by(const struct split_reclaim_out *o, double scanned,
-			   const double e[2])
-{
-	return e[0] * o->anon_pred + e[1] * fmax(0, scanned - o->anon_pred);
-}
-
-/* Pages reclaimed per page scanned; NAN where none was scanned or the
- * kernel has no per-type counters (before 5.8: stolen NAN). */
-static double rate(double stolen, double scanned)
-{
-	return scanned > 0 && stolen >= 0 ? fmin(1, stolen / scanned) : NAN;
-}
-
-/* The run's rates, anon and file (e[]); 0 where it cannot tell both. */
-static int run_efficiency(const struct activations *act, double e[2])
-{
-	e[0] = rate(act->anon_stolen, act->anon_scanned);
-	e[1] = rate(act->file_stolen, act->file_scanned);
-	return e[0] > 0 && e[1] > 0;
-}
-
 /*
- * The what-if's walks reclaim what the run's did at its own swappiness.
- * A walk ends on pages reclaimed, not scanned: direct reclaim once
- * nr_reclaimed reaches nr_to_reclaim (SWAP_CLUSTER_MAX), kswapd once the
- * node is balanced (do_try_to_free_pages(), balance_pgdat(), v6.1 and
- * v6.18).  At another swappiness the same walks take another share of
- * anon, which reclaims at another rate than file (a swappiness-200 run's
- * anon that writeback keeps on the list drives its walks deep: replayed
- * at 60 with the same scan they would take that depth's anon too), so
- * each reclaimer scans what reclaims as much as the prediction at the
- * recorded swappiness (st->pred) does, at the run's efficiencies per
- * type.  Found by bisection on the scan, within WHATIF_RANGE either way;
- * where the run cannot tell both rates, the same scan.
+ * The interval's walks at another swappiness (sp: the prediction's
+ * inputs), each reclaimer scanning the pages it did.  Not the pages that
+ * would reclaim what its walks did: a walk ends once the node is
+ * balanced, by every reclaimer's reclaim, not its own (kswapd's walks
+ * that saw a refault take anon only at 200, while its trim walks and
+ * direct reclaim free the file pages).  On two lab sweeps whose runs
+ * repeat their swap-out (bench swappiness --reread 32M), 37 of 48
+ * predictions of the swap-out at another swappiness of 60 to 200 came
+ * within 30% so, against 10 with walks that reclaim as much as the
+ * run's, which scanned 2.7 times the anon at 200 that the runs did.
+ * Swap-out per anon page scanned as the whole run measured it (the
+ * prediction places a refault walk by expectation, not in the interval
+ * that scanned it, and the ratio of the intervals so far would leave the
+ * walks before the run's first anon scan unwritten); the costs follow
+ * the predicted writes.  A run that scanned no anon page cannot tell the
+ * ratio: its what-if predicts the anon scan, and its swap-out is unknown
+ * (NAN), written as none for the costs.
  */
-#define WHATIF_RANGE 64.0
-#define WHATIF_STEPS 12
-static void whatif_walk(const struct split_state *st, struct split_in *sp,
-			struct split_out *wo)
+static void whatif_interval(struct split_state *st, struct split_in *sp,
+			    const struct split_out *so, double whatif,
+			    struct replay_iv *iv, struct attribution *a)
 {
-	double e[2], need[NR_RECLAIMERS], lo[NR_RECLAIMERS], hi[NR_RECLAIMERS];
-	int r, i, solve = run_efficiency(&st->act, e);
+	double per_anon = st->act.anon_scanned > 0 ?
+			  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
+	struct split_out wo;
 
-	for (r = 0; r < NR_RECLAIMERS; r++) {
-		need[r] = solve ? reclaimed_by(&st->pred.r[r], sp->scanned[r], e) : 0;
-		lo[r] = sp->scanned[r] / WHATIF_RANGE;
-		hi[r] = sp->scanned[r] * WHATIF_RANGE;
-	}
-	for (i = 0; i <= WHATIF_STEPS; i++) {
-		for (r = 0; r < NR_RECLAIMERS; r++)
-			if (need[r] > 0)
-				sp->scanned[r] = sqrt(lo[r] * hi[r]);
-		split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, wo);
-		for (r = 0; r < NR_RECLAIMERS && i < WHATIF_STEPS; r++) {
-			if (!(need[r] > 0))
-				continue;
-			if (reclaimed_by(&wo->r[r], sp->scanned[r], e) < need[r])
-				lo[r] = sp->scanned[r];
-			else
-				hi[r] = sp->scanned[r];
-		}
-	}
+	sp->swappiness = whatif;
+	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
+	split_kswapd_goes_on(sp, &st->whatif_last);   /* its own walks' */
+	split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
+	kswapd_state(&wo.r[RC_KSWAPD], &st->whatif_last);
+	sp->swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
+	split_cost_update(&st->wi_node_cost, sp, &sp->node);
+	if (sp->has_cg)
+		split_cost_update(&st->wi_cg_cost, sp, &sp->cg);
+	iv->whatif_anon = wo.anon_pred;
+	a->whatif_anon += wo.anon_pred;
+	a->whatif_swap += isnan(per_anon) ? NAN : sp->swap_out;
+	if (isnan(per_anon))
+		a->whatif_why = st->act.anon_recorded ?
+				"the run scanned no anon page" :
+				"pgscan_anon was not recorded (kernels before 5.8)";
 }
 
 /* One split-LRU interval: walk, attribution, truth, what-if. */
@@ -853,7 +833,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 			   struct attribution *a)
 {
 	struct split_in si, sp;
-	struct split_out prev_out, wo;
+	struct split_out prev_out;
 	const struct split_out *ex;
 	double pt[NR_TRUTH], direct_only, anon;
 	int r;
@@ -925,38 +905,8 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	iv->pred = &st->pred;
 	iv->whatif_anon = NAN;
-	if (!isnan(whatif)) {
-		/*
-		 * the same walks at another swappiness; swap-out per anon page
-		 * scanned as the whole run measured it (the prediction places
-		 * a refault walk by expectation, not in the interval that
-		 * scanned it, and the ratio of the intervals so far would
-		 * leave the walks before the run's first anon scan unwritten);
-		 * the costs follow the predicted writes.  A run that scanned
-		 * no anon page cannot tell the ratio: its what-if predicts
-		 * the anon scan, and its swap-out is unknown (NAN), written
-		 * as none for the costs.
-		 */
-		double per_anon = st->act.anon_scanned > 0 ?
-				  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
-
-		sp.swappiness = whatif;
-		sp.zero_walks = so->r[RC_CGROUP].zero_walks;
-		split_kswapd_goes_on(&sp, &st->whatif_last);   /* its own walks' */
-		whatif_walk(st, &sp, &wo);
-		kswapd_state(&wo.r[RC_KSWAPD], &st->whatif_last);
-		sp.swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
-		split_cost_update(&st->wi_node_cost, &sp, &sp.node);
-		if (sp.has_cg)
-			split_cost_update(&st->wi_cg_cost, &sp, &sp.cg);
-		iv->whatif_anon = wo.anon_pred;
-		a->whatif_anon += wo.anon_pred;
-		a->whatif_swap += isnan(per_anon) ? NAN : sp.swap_out;
-		if (isnan(per_anon))
-			a->whatif_why = st->act.anon_recorded ?
-					"the run scanned no anon page" :
-					"pgscan_anon was not recorded (kernels before 5.8)";
-	}
+	if (!isnan(whatif))
+		whatif_interval(st, &sp, so, whatif, iv, a);
 }
 
 struct split_state *split_replay_open(const struct metric_stream *ms,

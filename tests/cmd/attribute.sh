@@ -465,32 +465,29 @@ cut -d, -f1-5,8- ratio.csv > oldk.csv
 "$VMSCOPE" attribute oldk.db --what-if swappiness=200 > oldk.out
 check "attribute-1.35 --what-if without pgscan_anon: the swap-out not predicted, for want of the counter" \
 	grep -q 'swap-out not predicted: pgscan_anon was not recorded' oldk.out
-# The what-if's walk ends on pages reclaimed, as the kernel's does
-# (balance_pgdat() until the node is balanced), not on pages scanned.
-# One kswapd walk at swappiness 200 over 103.5k inactive anon, 40000
-# inactive and 60000 active file pages: inactive_is_low(file) (ratio 1
-# under 1 GB) asks for file deactivation, so no cache trim; SCAN_FRACT
-# with zero costs gives fp = (200 - 200) * 1 / 1 = 0: anon only, 25 + 51
-# + 103 = 179 pages at levels 12 to 10, of which 18 reclaimed; a later
-# trim walk reclaims 100 of 100 file pages.  At 60: ap = 60, fp = 140;
-# level 12 scans anon 25 * 60 / 200 = 7 and file 9 * 140 / 200 = 6,
-# reclaiming 7 * 18 / 179 + 6 = 6.70; level 11 anon 51 * 60 / 200 = 15
-# and file 19 * 140 / 200 = 13, reclaiming 14.51.  The 18 pages are
-# reclaimed 11.30 / 14.51 = 0.779 into level 11's pass, whose lists
-# shrink_lruvec() scans in proportion: 7 + 0.779 * 15 = 19 anon pages
-# (the same 179 pages scanned would take 95).  balance_pgdat() checks
-# the balance only when the pass is over, and the pass keeps its targets
-# (get_scan_count() once per shrink_lruvec()): its rest, 0.221 * 15 = 3
-# anon pages, is scanned before the next walk: 22 in all, written at the
-# run's 18 / 179: 2 pages out.
+# The what-if's walks scan the pages the run's did, at the other
+# swappiness, each pass by get_scan_count()'s arithmetic.  One kswapd
+# walk at swappiness 200 over 103.5k inactive anon, 40000 inactive and
+# 60000 active file pages: inactive_is_low(file) (ratio 1 under 1 GB)
+# asks for file deactivation, so no cache trim; SCAN_FRACT with zero
+# costs gives fp = (200 - 200) * 1 / 1 = 0: anon only, 25 + 51 + 103 =
+# 179 pages at levels 12 to 10, of which 18 reclaimed; a later trim walk
+# reclaims 100 of 100 file pages.  At 60: ap = 60, fp = 140; levels 12
+# to 9 scan anon 25, 51, 103, 207 times 60 / 200 (7, 15, 30, 62) and
+# file 9, 19, 39, 78 times 140 / 200 (6, 13, 27, 54): 98 pages down to
+# level 10, then 81 of level 9's 116, of which 81 * 62 / 116 = 43.3
+# anon: 95.3.  That pass keeps its targets (get_scan_count() once per
+# shrink_lruvec()) and ends before the next walk, balance_pgdat()
+# checking the balance between passes only: its other 35 pages, 18.7
+# anon.  114 anon pages, written at the run's 18 / 179: 11 pages out.
 printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgsteal_anon,pgscan_file,pgsteal_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
 	"0,0,0,0,0,0,0,0,0,105984,1000,40000,60000,100000" \
 	"1,179,18,1,18,179,18,0,0,105984,1000,40000,60000,100000" \
 	"2,179,18,1,18,179,18,0,0,105984,1000,60000,40000,100000" \
 	"3,279,118,2,18,179,18,100,100,105984,1000,60000,40000,100000" > need.csv
 whatif_of need 200 60
-check "attribute-1.71 --what-if: the walk reclaims what the run's did, 19 anon pages at 60 (95 at the same scan), then ends its pass, 22, 2 out" \
-	grep -q '^1,200,60,22,2,' need.out
+check "attribute-1.71 --what-if: the walk scans the run's 179 pages at 60, 95 anon, then ends its level-9 pass, 19 more: 114, 11 out" \
+	grep -q '^1,200,60,114,11,' need.out
 # a kernel without pgscan_anon does not show that an interval scanned no
 # anon page: its walks that saw a refault (one activation an interval,
 # 400000 inactive file pages: cache trim otherwise) let anon in as ever
