@@ -32,8 +32,8 @@ struct walk_res {
  * starting at progress point from (0: level 12; a kswapd walk that goes
  * on from the interval before: where it stood), scanning s pages; norm:
  * all the reclaimer scanned in the interval (the priority's weights).
- * finish: where a kswapd walk of the interval before stood, which ended
- * in this one (0: none).
+ * finish: where a kswapd walk of the interval before stood, whose pass
+ * this interval ends first (sw_finish_walk(); 0: none).
  */
 struct walk_mix {
 	double n[2], from, s, norm, finish;
