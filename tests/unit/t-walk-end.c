@@ -294,6 +294,15 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	in->kswapd_resume = NAN;
 }
 
+/* The model on one interval, with the costs of a run's start. */
+static void model_on(const struct split_in *in, struct split_out *o)
+{
+	struct split_cost cost;
+
+	split_cost_init(&cost, in->version);
+	split_walk(in, &cost, &cost, o);
+}
+
 /*
  * The model on interval a, then on b with where a's walk stood
  * (out_b), and on b as if no walk stood anywhere (alone: NULL to skip).
@@ -395,7 +404,6 @@ static void ended_among_walks(void)
 	struct seen sa = { 0 }, sb = { 0 };
 	struct split_in a, b;
 	struct split_reclaim_out o;
-	struct split_cost cost;
 	struct split_out finished;
 	struct walker w;
 	int i, ended = 1, more;
@@ -415,8 +423,7 @@ static void ended_among_walks(void)
 	       a.free);
 	/* the same, as if the sample had found the node short */
 	b.kswapd_resume_balanced = 0;
-	split_cost_init(&cost, b.version);
-	split_walk(&b, &cost, &cost, &finished);
+	model_on(&b, &finished);
 	tap_ok(fabs(o.p_est - truth(&sb)) <= 1 &&
 	       fabs(finished.r[RC_KSWAPD].p_est - truth(&sb)) > 1,
 	       "split-17.21 ... no walk stood at that sample: the next interval's priority %.2f, the reference's %.2f (finishing the last walk's level: %.2f)",
@@ -621,7 +628,6 @@ static void balanced_mid_pass(void)
 	struct node n;
 	struct seen s = { 0 };
 	struct split_in in;
-	struct split_cost cost;
 	struct split_out o;
 	struct walker w;
 
@@ -632,8 +638,7 @@ static void balanced_mid_pass(void)
 	while (!w.ended && n.free < HIGH)
 		walk_on(&n, &w, 1, &s);
 	sampled(&in, &n, &s, NAN);
-	split_cost_init(&cost, in.version);
-	split_walk(&in, &cost, &cost, &o);
+	model_on(&in, &o);
 	tap_ok(!w.ended && w.in_pass && n.free >= HIGH && s.reclaimed < HIGH,
 	       "split-17.28 reference: a walk that saw a refault is in its level-%d pass with %.0f free (balanced), having reclaimed %.0f",
 	       w.prio, n.free, s.reclaimed);
@@ -666,7 +671,6 @@ static void dove(const struct dive_case *c)
 	struct node n;
 	struct seen s = { 0 };
 	struct split_in in;
-	struct split_cost cost;
 	struct split_out o;
 	struct walker w;
 	double deepest = 12, t;
@@ -685,8 +689,7 @@ static void dove(const struct dive_case *c)
 	t = truth(&s);
 	sampled(&in, &n, &s, s.anon > 0 ? s.anon_reclaimed / s.anon : NAN);
 	in.eff_file = (s.reclaimed - s.anon_reclaimed) / (s.scanned - s.anon);
-	split_cost_init(&cost, in.version);
-	split_walk(&in, &cost, &cost, &o);
+	model_on(&in, &o);
 	tap_ok(w.ended && deepest >= 4 &&
 	       (c->last == WALK_TRIM ? s.anon == 0 : s.anon > s.scanned / 2),
 	       "%s reference: %s: six walks over the file list end by level %.0f, the seventh scans %.0f anon pages of the %.0f",
@@ -697,7 +700,7 @@ static void dove(const struct dive_case *c)
 	in.anon_measured = in.file_measured = NAN;
 	in.has_expected = 1;
 	in.refault_expected[RC_KSWAPD] = s.refaults;
-	split_walk(&in, &cost, &cost, &o);
+	model_on(&in, &o);
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - t) <= 1 &&
 	       fabs(o.r[RC_KSWAPD].anon_pred - s.anon) <= 0.1 * s.anon,
 	       "%s ... without pgscan_anon (the prediction): priority %.2f; anon scanned %.0f predicted against %.0f",
