@@ -615,39 +615,6 @@ static void pass_across_balance(void)
 	       o.end_pass.level, o.end_balanced ? "balanced" : "not balanced");
 }
 
-/*
- * A walk that saw a refault (swappiness 100: half of each list) frees
- * file pages level after level, the anon ones going to writeback; the
- * sample comes in a pass once the free pages reach the high watermarks'
- * sum, kswapd having reclaimed less than that (the node was near it
- * when kswapd woke).  The walk goes on to the end of its pass: the model
- * says a walk stands there (not end_balanced).
- */
-static void balanced_mid_pass(void)
-{
-	struct node n;
-	struct seen s = { 0 };
-	struct split_in in;
-	struct split_out o;
-	struct walker w;
-
-	node_init(&n);
-	n.swappiness = 100;
-	s.free_start = n.free;
-	walk_kind(&n, &w, WALK_FRACT, 1, &s);
-	while (!w.ended && n.free < HIGH)
-		walk_on(&n, &w, 1, &s);
-	sampled(&in, &n, &s, NAN);
-	model_on(&in, &o);
-	tap_ok(!w.ended && w.in_pass && n.free >= HIGH && s.reclaimed < HIGH,
-	       "split-17.28 reference: a walk that saw a refault is in its level-%d pass with %.0f free (balanced), having reclaimed %.0f",
-	       w.prio, n.free, s.reclaimed);
-	tap_ok(!o.r[RC_KSWAPD].end_balanced && o.r[RC_KSWAPD].end_pass.level == w.prio,
-	       "split-17.29 ... the model: a walk stands (%s, in a level-%d pass)",
-	       o.r[RC_KSWAPD].end_balanced ? "balanced" : "not balanced",
-	       o.r[RC_KSWAPD].end_pass.level);
-}
-
 /* an interval of seven walks, the last of a kind of its own (dove()) */
 struct dive_case {
 	const char *id[3];       /* the reference, the attribution, the prediction */
@@ -730,6 +697,5 @@ int main(void)
 	for (i = 0; i < sizeof(passes) / sizeof(passes[0]); i++)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
-	balanced_mid_pass();
 	return tap_done();
 }
