@@ -117,10 +117,11 @@ static void test_one_second(const char *name, int slack_permille)
 	/*
 	 * a slack-late wake-up is about the whole slack late (hrtimer range
 	 * timers fire at the end of their range unless woken earlier): 1 ms
-	 * at nice 0; the earliest of 3 under 3/4 of it is no slack (one
-	 * CI run under ASan saw 525 us with none)
+	 * at nice 0, 5 ms at nice 5; the earliest of 3 under 3/4 of it is no
+	 * slack (CI runs under ASan saw 525 us with none at nice 0, and
+	 * 753 us at nice 5, against the 750 us this bound held for both)
 	 */
-	tap_ok(best >= 0 && best < 750000,
+	tap_ok(best >= 0 && best < 750000LL * slack_permille,
 	       "%s at a 1 s interval a wake-up is not a timer slack late: "
 	       "the earliest of 3 was %lld us after its tick (ppoll's slack: %d)",
 	       name, (long long)(best / 1000), slack_permille * 1000);
