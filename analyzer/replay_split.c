@@ -215,7 +215,6 @@ static void count_skips(const struct split_in *si, const struct split_out *so,
 /* samples of the node's lists kept for the walks' flushed view */
 #define SEEN_RING 256
 
-
 /* State the split replay carries from one interval to the next. */
 struct split_state {
 	struct raw_slots rs;

@@ -234,7 +234,7 @@ struct split_reclaim_out {
 	double p_end;              /* progress point of the last walk (levels
 				      passed from 12); NAN */
 	double end_refault;        /* the chance the last walk saw a refault */
-	int end_balanced;          /* kswapd: sw_node_balanced() at the end */
+	int end_balanced;          /* kswapd: sw_kswapd_ended() at the end */
 	struct split_pass end_pass;  /* kswapd: the pass the last walk stood in */
 	/* no level deeper than the replayed walks' but 0 lets anon in
 	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned

@@ -90,7 +90,6 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
 void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     const struct split_in *in, double w,
 		     struct split_reclaim_out *o, double *deep);
-int sw_node_balanced(const struct split_in *in);
 int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);

@@ -144,7 +144,7 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
  * taken to have freed them.  Pages reclaimed in the interval by any
  * reclaimer count (NAN: none).
  */
-int sw_node_balanced(const struct split_in *in)
+static int node_balanced(const struct split_in *in)
 {
 	double freed = 0;
 	int r;
@@ -158,7 +158,7 @@ int sw_node_balanced(const struct split_in *in)
 
 /*
  * Whether kswapd's last walk had ended at the end sample, the node
- * balanced (sw_node_balanced()), so that none stands in `pass` for the
+ * balanced (node_balanced()), so that none stands in `pass` for the
  * next interval to finish.  Not where the walk spent the whole interval
  * in the pass it stood in: balance_pgdat() checks the balance between
  * passes only, so it stands in it still (held19 run 15: a level-2 pass
@@ -173,7 +173,7 @@ int sw_node_balanced(const struct split_in *in)
  */
 int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass)
 {
-	return sw_node_balanced(in) && !pass->outlasted;
+	return node_balanced(in) && !pass->outlasted;
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
  * t-walk-end.c - where kswapd's walks end and how far they go
- * (model/split_kswapd.c sw_node_balanced(), sw_finish_walk(), dive();
+ * (model/split_kswapd.c sw_kswapd_ended(), sw_finish_walk(), dive();
  * model/split_walk.c: the pass a walk stands in, resume_at())
  * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
@@ -396,7 +396,7 @@ static void ended_walk(void)
  * node balanced: the sample finds kswapd after its walks, the free
  * pages above the high watermarks' sum by what its last pass reclaimed
  * beyond the gap.  Two walks: the free pages at the sample tell
- * (sw_node_balanced()).  The next interval's 12 walks end by level 9.
+ * (sw_kswapd_ended()).  The next interval's 12 walks end by level 9.
  */
 static void ended_among_walks(void)
 {
