@@ -129,6 +129,57 @@ void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *n
 		   &fit->extra_refaults, out);
 }
 
+/*
+ * Where the walks scan more anon than measured, fewer of them saw the
+ * interval's activations than one each: the count lies between one walk
+ * and min(A, W) (refault_walks() in split_walk.c), and which walks saw
+ * one depends on when the activations came.  prepare_scan_count() checks
+ * WORKINGSET_ACTIVATE_FILE against the snapshot at every level, and
+ * snapshot_refaults() renews the snapshot only when a walk of kswapd or
+ * of global direct reclaim ends (balance_pgdat(), do_try_to_free_pages();
+ * v6.1 and v6.18).  A burst of activations (a file read back at once)
+ * reaches the walks under way and those that begin before it is over,
+ * not the walks before it; and a walk that saw one lets anon in at every
+ * level after, scanning more than a trim walk and lasting longer, so
+ * fewer begin while the burst goes on.  In a 6.1 lab interval at
+ * swappiness 100 (rr1 run 5 at 2.5 s: 923 activations, 46 kswapd walks)
+ * one walk scanned anon, 11 to 90 pages a level from 12 to 9, the others
+ * file alone; all 46 taken as refault walks put kswapd at level 10.6
+ * against the traced 7.6, the count that scans the anon measured at 7.2.
+ * That count is taken (less anon the fewer: a bisection, the nearest
+ * point kept); the least is one walk.  Not where the fit already added
+ * walks for the lag window.  Over thirteen lab sweeps (6.1 and 6.12,
+ * 0.25 s samples), kswapd within one level of its traced priority in 24
+ * more 6.1 intervals of 3053 and 2 more 6.12 ones of 2823, direct
+ * reclaim in 17 more 6.1 ones of 2825.
+ */
+void sw_fit_fewer_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, all, least, best;
+
+	if (!(want > 0) || fit->extra_refaults > 0)
+		return;
+	all = anon_under(in, node_cost, cg_cost, f, out);
+	if (!(all > want))
+		return;             /* no more anon than measured */
+	f.fewer_refaults = 1;
+	least = anon_under(in, node_cost, cg_cost, f, out);
+	if (!(least < all))
+		return;             /* one walk at most saw one: nothing to take */
+	best = all - want;
+	if (fabs(least - want) < best) {
+		best = fabs(least - want);
+		fit->fewer_refaults = 1;
+	}
+	if (least > want)
+		return;             /* even one walk scans more: one taken */
+	bisect_fit(in, node_cost, cg_cost, &f, &f.fewer_refaults, 0, 1, 0, best,
+		   &fit->fewer_refaults, out);
+}
+
 /* The attribution fits (it reads pgscan_anon); a prediction does not. */
 int sw_fits(const struct split_in *in)
 {

@@ -45,12 +45,14 @@ struct walk_mix {
 /*
  * What the attribution fits to the anon pages measured (split_walk()):
  * the share of the scan on the first sample's lists, how many of the
- * lag window's activations beyond the interval's own its walks saw, and
- * the share of the anon efficiency measured so far (pgsteal_anon /
- * pgscan_anon) that the walks' own anon pages freed (sw_fit_anon_freed()).
+ * lag window's activations beyond the interval's own its walks saw, or
+ * how many fewer walks than one an activation the interval's own reached
+ * (sw_fit_fewer_refaults()), and the share of the anon efficiency
+ * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
+ * pages freed (sw_fit_anon_freed()).
  */
 struct walk_fit {
-	double start_share, extra_refaults, anon_freed;
+	double start_share, extra_refaults, fewer_refaults, anon_freed;
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -118,6 +120,9 @@ void sw_fit_start_share(const struct split_in *in, const struct split_cost *node
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
 void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   struct split_out *out);
+void sw_fit_fewer_refaults(const struct split_in *in, const struct split_cost *node_cost,
 			   const struct split_cost *cg_cost, struct walk_fit *fit,
 			   struct split_out *out);
 void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,

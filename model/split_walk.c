@@ -64,12 +64,14 @@ const char *reclaimer_name(enum reclaimer r)
  * interval's added walks took (refault_window) may have reached the
  * interval's walks, one walk each at most: extra (0..1) takes that share
  * of them beyond the count so far (the attribution's fit, split_walk()).
+ * fewer (0..1) takes the count that far from min(A, W) towards the one
+ * walk: A activations close together reach fewer (sw_fit_fewer_refaults()).
  * A prediction gives the expected count instead.
  */
 static double refault_walks(const struct split_in *in, enum reclaimer r,
-			    double walks, double extra)
+			    double walks, double extra, double fewer)
 {
-	double n = in->activate_file > 0 ? in->activate_file : 0, most;
+	double n = in->activate_file > 0 ? in->activate_file : 0, most, nref;
 
 	/*
 	 * cgroup limit reclaim compares the cgroup's own lruvec counter; the
@@ -83,7 +85,8 @@ static double refault_walks(const struct split_in *in, enum reclaimer r,
 	if (in->refault_near && n < 1)
 		n = 1;
 	most = fmax(n, in->refault_window[r]);    /* one walk an activation */
-	return fmin(walks, n + extra * (most - n));
+	nref = fmin(walks, n + extra * (most - n));
+	return nref > 1 ? nref - fewer * (nref - 1) : nref;
 }
 
 /* Where each kind ends. */
@@ -423,8 +426,9 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	m.lengths = r == RC_KSWAPD && !resume &&
 		    model_version_cmp(in->version, 4, 8, 0) >= 0;
 	m.may_boost = m.lengths && sw_may_boost(in, r);
-	nref = refault_walks(in, r, walks, fit->extra_refaults);
-	o->refault_added = nref - refault_walks(in, r, walks, 0);
+	nref = refault_walks(in, r, walks, fit->extra_refaults, fit->fewer_refaults);
+	o->refault_added = refault_walks(in, r, walks, fit->extra_refaults, 0) -
+			   refault_walks(in, r, walks, 0, 0);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
 	 * saw a refault goes on seeing it, level after level, unless a direct
@@ -489,12 +493,14 @@ void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0, 1 };
+	struct walk_fit fit = { 0.5, 0, 0, 1 };
 
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
+	if (sw_fits(in))
+		sw_fit_fewer_refaults(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);

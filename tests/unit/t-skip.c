@@ -160,7 +160,10 @@ static double skip_level(const struct walked *w)
 /*
  * The interval beside the walk: kswapd's other walks over the node, the
  * same in both runs of the model (they are not what is tested here).
- * The DMA walk's own pages join their scan.
+ * The DMA walk's own pages join their scan.  Where they saw refaults,
+ * one walk an activation, at swappiness 200 (SCAN_FRACT, fp = 0) they
+ * scan anon alone: pgscan_anon holds all they scanned (less would tell
+ * the attribution fewer walks saw one: sw_fit_fewer_refaults()).
  */
 static void interval(struct split_in *in, const struct zlist list[2], int swappiness,
 		     int refaults, const struct walked *w)
@@ -183,7 +186,7 @@ static void interval(struct split_in *in, const struct zlist list[2], int swappi
 	in->reclaimed[RC_KSWAPD] = 3600 + w->taken;
 	in->walks[RC_KSWAPD] = 12;
 	in->activate_file = refaults ? 12 : 0;
-	in->anon_measured = refaults ? 1500 : 0;
+	in->anon_measured = refaults ? in->scanned[RC_KSWAPD] : 0;
 	in->file_measured = in->scanned[RC_KSWAPD] - in->anon_measured;
 	in->eff_anon = 0.3;
 	in->eff_file = 0.9;
