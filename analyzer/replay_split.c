@@ -466,6 +466,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		if (ms->it.present[rs->boost[r]])
 			si->boost_end = nz(si->boost_end) + (double)ms->it.value[rs->boost[r]];
 	si->boost_start = NAN;
+	si->skip_need = zone_skips_need(&rs->skips, ms, &st->zone_lists,
+					m->page_size / 8);   /* a pageblock */
 	si->has_skip_lists = zone_skips_read(&rs->skips, ms, &st->zone_lists,
 					     &si->skipped, &si->skip_lists);
 	si->boost_rate = st->act.kswapd_walks > 0 ?

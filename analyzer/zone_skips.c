@@ -6,8 +6,13 @@
 #include "metrics.h"
 #include "banned.h"
 
-/* zoneinfo:<node>.<zone>.nr_zone_inactive_{anon,file}: its zone's place
- * and in *type 0 anon, 1 file; -1 for another name */
+/* zoneinfo:<node>.<zone>.<gauge>, in the order of ZL_* */
+static const char *const gauge_names[NR_ZL] = {
+	"nr_zone_inactive_anon", "nr_zone_inactive_file", "nr_free_pages", "high",
+};
+
+/* zoneinfo:<node>.<zone>.<gauge>: its zone's place and in *type its
+ * ZL_*; -1 for another name */
 static int list_name(const char *n, int *type)
 {
 	const char *zone, *field;
@@ -17,28 +22,26 @@ static int list_name(const char *n, int *type)
 	zone++;
 	if (!(field = strchr(zone, '.')))
 		return -1;
-	if (!strcmp(field + 1, "nr_zone_inactive_anon"))
-		*type = 0;
-	else if (!strcmp(field + 1, "nr_zone_inactive_file"))
-		*type = 1;
-	else
-		return -1;
-	return zone_place(zone, (size_t)(field - zone));
+	for (*type = 0; *type < NR_ZL; ++*type)
+		if (!strcmp(field + 1, gauge_names[*type]))
+			return zone_place(zone, (size_t)(field - zone));
+	return -1;
 }
 
 /* the entry of a zone whose list of this type is not yet taken (one per
  * node and zone), a new one where none; -1 where full */
-static int list_entry(struct zone_skips *z, int rank, int type)
+static int list_entry(struct zone_skips *z, int rank, int want)
 {
-	int k;
+	int k, type;
 
 	for (k = 0; k < z->nlist; k++)
-		if (z->list_rank[k] == rank && z->list[k][type] < 0)
+		if (z->list_rank[k] == rank && z->list[k][want] < 0)
 			return k;
 	if (z->nlist == ZONE_SKIPS_MAX)
 		return -1;
 	z->list_rank[k] = rank;
-	z->list[k][0] = z->list[k][1] = -1;
+	for (type = 0; type < NR_ZL; type++)
+		z->list[k][type] = -1;
 	return z->nlist++;
 }
 
@@ -76,28 +79,47 @@ static double zone_list_seen(const struct zone_lists_last *last, int k, int type
 	return isnan(then) ? now : fmax(then, now);
 }
 
+/* the place of the lowest zone that had pages skipped in the interval,
+ * adding them up in *skipped (NULL: not) */
+static int lowest_skipped(const struct zone_skips *z, const struct metric_stream *ms,
+			  double *skipped)
+{
+	int lowest = NO_ZONE_SKIPPED, k;
+
+	for (k = 0; k < z->nskip; k++) {
+		int64_t d = ms->delta[z->skip[k]];
+
+		if (skipped)
+			*skipped += (double)d;
+		if (d > 0 && z->skip_rank[k] < lowest)
+			lowest = z->skip_rank[k];
+	}
+	return lowest;
+}
+
+/* a zone's gauge at the sample read; NAN where not sampled */
+static double gauge_now(const struct zone_skips *z, const struct metric_stream *ms,
+			int k, int type)
+{
+	long i = z->list[k][type];
+
+	return i >= 0 && ms->it.present[i] ? (double)ms->it.value[i] : NAN;
+}
+
 int zone_skips_read(const struct zone_skips *z, const struct metric_stream *ms,
 		    struct zone_lists_last *last, double *skipped,
 		    struct split_lists *own)
 {
-	int lowest = NO_ZONE_SKIPPED, k, type, all = z->nlist > 0;
+	int lowest, k, type, all = z->nlist > 0;
 
 	*skipped = z->nskip > 0 ? 0 : NAN;
-	for (k = 0; k < z->nskip; k++) {
-		int64_t d = ms->delta[z->skip[k]];
-
-		*skipped += (double)d;
-		if (d > 0 && z->skip_rank[k] < lowest)
-			lowest = z->skip_rank[k];
-	}
+	lowest = lowest_skipped(z, ms, skipped);
 	memset(own, 0, sizeof(*own));
 	for (k = 0; k < z->nlist; k++)
-		for (type = 0; type < 2; type++) {
-			long i = z->list[k][type];
-			double now = i >= 0 && ms->it.present[i] ?
-				     (double)ms->it.value[i] : NAN;
+		for (type = 0; type < NR_ZL; type++) {
+			double now = gauge_now(z, ms, k, type);
 
-			if (z->list_rank[k] < lowest) {
+			if (z->list_rank[k] < lowest && type <= ZL_FILE) {
 				if (isnan(now))
 					all = 0;
 				else
@@ -108,4 +130,22 @@ int zone_skips_read(const struct zone_skips *z, const struct metric_stream *ms,
 		}
 	last->have = 1;
 	return all;
+}
+
+double zone_skips_need(const struct zone_skips *z, const struct metric_stream *ms,
+		       const struct zone_lists_last *last, double pageblock)
+{
+	int lowest = lowest_skipped(z, ms, NULL), k;
+	double need = 0, free, high;
+
+	if (lowest == NO_ZONE_SKIPPED)
+		return NAN;
+	for (k = 0; k < z->nlist; k++) {
+		if (z->list_rank[k] >= lowest)
+			continue;
+		high = gauge_now(z, ms, k, ZL_HIGH);
+		free = last->have ? last->v[k][ZL_FREE] : gauge_now(z, ms, k, ZL_FREE);
+		need += high + fmax(pageblock, high * 1.5) - free;
+	}
+	return need;
 }

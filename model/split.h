@@ -143,6 +143,10 @@ struct split_in {
 	double skipped;
 	struct split_lists skip_lists;
 	int has_skip_lists;
+	/* what a walk of those zones reclaims in them: to their high
+	 * watermarks and a whole boost, from their free pages at the
+	 * interval's start (NAN: not recorded; 0 or less: its first level) */
+	double skip_need;
 	/* per reclaimer: pages scanned (anon + file), reclaimed, walks */
 	double scanned[NR_RECLAIMERS], reclaimed[NR_RECLAIMERS];
 	double walks[NR_RECLAIMERS];      /* NAN: no walk counter */
