@@ -46,8 +46,8 @@ struct walk_mix {
  * What the attribution fits to the anon pages measured (split_walk()):
  * the share of the scan on the first sample's lists, how many of the
  * lag window's activations beyond the interval's own its walks saw, or
- * how many fewer walks than one an activation the interval's own reached
- * (sw_fit_fewer_refaults()), and the share of the anon efficiency
+ * how far fewer walks than one an activation saw the interval's own (a
+ * burst: sw_fit_fewer_refaults()), and the share of the anon efficiency
  * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
  * pages freed (sw_fit_anon_freed()).
  */

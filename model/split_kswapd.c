@@ -626,8 +626,9 @@ static void skip_levels(const struct walk_ctx *c, double need, const int first[2
  * skip - file scanned are anon, at most the anon scanned).  Over
  * thirteen lab sweeps, the levels down to the zones' balance rather than
  * the first level put kswapd within one level in 17 more 6.1 intervals
- * of 3053 and 7 more 6.12 ones of 2823.  Not walks of their own: the rest of the scan is
- * the interval's walks' (sw_replay_reclaimer() takes these out first).
+ * of 3053 and 7 more 6.12 ones of 2823.  Not walks of their own: the
+ * rest of the scan is the interval's walks' (sw_replay_reclaimer()
+ * takes these out first).
  * Adds to o; norm: all kswapd scanned.
  */
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,

@@ -622,7 +622,7 @@ struct dive_case {
 	const char *id[3];       /* the reference, the attribution, the
 				    prediction (NULL: not asked) */
 	const char *what;
-	enum walk_kind last;     /* the seventh walk's kind; the rest trim */
+	enum walk_kind last;     /* the last walks' kind; the rest trim */
 	int last_n;              /* walks of that kind, the last ones (0: one) */
 	int late;                /* the last walk trims the cache down to this
 				    level, above which it saw no refault (0: none) */
