@@ -93,34 +93,39 @@ void sw_fit_start_share(const struct split_in *in, const struct split_cost *node
 						   (start_anon - end_anon)));
 }
 
-/*
- * Where the walks scan less anon than measured even so, some of them saw
- * activations that the samples show in a neighbouring interval of the lag
- * window (one walk an activation at most): as many as scan nearest the
- * anon measured.  More refault walks scan more anon as a rule, so a
- * bisection; but not always (the last trim walk turned refault walk
- * changes how the walks share the scan), so the nearest of the points
- * tried is taken, the later one on a tie.
- */
-void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
-			   const struct split_cost *cg_cost, struct walk_fit *fit,
-			   struct split_out *out)
+/* whether activations of the lag window may have reached some walks
+ * beyond the interval's own (refault_window) */
+static int window_activations(const struct split_in *in)
 {
-	struct walk_fit f = *fit;
-	double want = in->anon_measured, anon, none, best;
 	int r;
 
-	if (!(want > 0))
-		return;             /* no anon to explain */
 	for (r = 0; r < NR_RECLAIMERS && !(in->refault_window[r] > 0); r++)
 		;
-	if (r == NR_RECLAIMERS)
+	return r < NR_RECLAIMERS;
+}
+
+/*
+ * Where the walks scan less anon than measured even so (none: the anon
+ * they scan), some of them saw activations that the samples show in a
+ * neighbouring interval of the lag window (one walk an activation at
+ * most): as many as scan nearest the anon measured.  More refault walks
+ * scan more anon as a rule, so a bisection; but not always (the last
+ * trim walk turned refault walk changes how the walks share the scan),
+ * so the nearest of the points tried is taken, the later one on a tie.
+ */
+static void extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit *fit,
+			   double none, struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, anon, best;
+
+	if (!window_activations(in))
 		return;             /* no activation around */
-	none = anon_under(in, node_cost, cg_cost, f, out);
 	f.extra_refaults = 1;
 	anon = anon_under(in, node_cost, cg_cost, f, out);
-	if (none >= want || !(anon > none))
-		return;             /* enough already, or no walk to add */
+	if (!(anon > none))
+		return;             /* no walk to add */
 	best = fabs(anon - want);
 	fit->extra_refaults = 1;
 	if (!(anon > want))
@@ -130,10 +135,11 @@ void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *n
 }
 
 /*
- * Where the walks scan more anon than measured, fewer of them saw the
- * interval's activations than one each: the count lies between one walk
- * and min(A, W) (refault_walks() in split_walk.c), and which walks saw
- * one depends on when the activations came.  prepare_scan_count() checks
+ * Where the walks scan more anon than measured (all: the anon they scan
+ * with one walk an activation), fewer of them saw the interval's
+ * activations than one each: the count lies between one walk and
+ * min(A, W) (refault_walks() in split_walk.c), and which walks saw one
+ * depends on when the activations came.  prepare_scan_count() checks
  * WORKINGSET_ACTIVATE_FILE against the snapshot at every level, and
  * snapshot_refaults() renews the snapshot only when a walk of kswapd or
  * of global direct reclaim ends (balance_pgdat(), do_try_to_free_pages();
@@ -147,24 +153,18 @@ void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *n
  * file alone; all 46 taken as refault walks put kswapd at level 10.6
  * against the traced 7.6, the count that scans the anon measured at 7.2.
  * That count is taken (less anon the fewer: a bisection, the nearest
- * point kept); the least is one walk.  Not where the fit already added
- * walks for the lag window.  Over thirteen lab sweeps (6.1 and 6.12,
- * 0.25 s samples), kswapd within one level of its traced priority in 24
- * more 6.1 intervals of 3053 and 2 more 6.12 ones of 2823, direct
- * reclaim in 17 more 6.1 ones of 2825.
+ * point kept); the least is one walk.  Over thirteen lab sweeps (6.1
+ * and 6.12, 0.25 s samples), kswapd within one level of its traced
+ * priority in 24 more 6.1 intervals of 3053 and 2 more 6.12 ones of
+ * 2823, direct reclaim in 17 more 6.1 ones of 2825.
  */
-void sw_fit_fewer_refaults(const struct split_in *in, const struct split_cost *node_cost,
+static void fewer_refaults(const struct split_in *in, const struct split_cost *node_cost,
 			   const struct split_cost *cg_cost, struct walk_fit *fit,
-			   struct split_out *out)
+			   double all, struct split_out *out)
 {
 	struct walk_fit f = *fit;
-	double want = in->anon_measured, all, least, best;
+	double want = in->anon_measured, least, best;
 
-	if (!(want > 0) || fit->extra_refaults > 0)
-		return;
-	all = anon_under(in, node_cost, cg_cost, f, out);
-	if (!(all > want))
-		return;             /* no more anon than measured */
 	f.fewer_refaults = 1;
 	least = anon_under(in, node_cost, cg_cost, f, out);
 	if (!(least < all))
@@ -178,6 +178,23 @@ void sw_fit_fewer_refaults(const struct split_in *in, const struct split_cost *n
 		return;             /* even one walk scans more: one taken */
 	bisect_fit(in, node_cost, cg_cost, &f, &f.fewer_refaults, 0, 1, 0, best,
 		   &fit->fewer_refaults, out);
+}
+
+void sw_fit_refault_count(const struct split_in *in, const struct split_cost *node_cost,
+			  const struct split_cost *cg_cost, struct walk_fit *fit,
+			  struct split_out *out)
+{
+	double want = in->anon_measured, anon;
+
+	if (!(want > 0))
+		return;             /* no anon to explain */
+	if (!window_activations(in) && !(in->activate_file > 1))
+		return;             /* the count can move neither way */
+	anon = anon_under(in, node_cost, cg_cost, *fit, out);
+	if (anon < want)
+		extra_refaults(in, node_cost, cg_cost, fit, anon, out);
+	else if (anon > want)
+		fewer_refaults(in, node_cost, cg_cost, fit, anon, out);
 }
 
 /* The attribution fits (it reads pgscan_anon); a prediction does not. */

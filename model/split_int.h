@@ -47,7 +47,7 @@ struct walk_mix {
  * the share of the scan on the first sample's lists, how many of the
  * lag window's activations beyond the interval's own its walks saw, or
  * how far fewer walks than one an activation saw the interval's own (a
- * burst: sw_fit_fewer_refaults()), and the share of the anon efficiency
+ * burst: sw_fit_refault_count()), and the share of the anon efficiency
  * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
  * pages freed (sw_fit_anon_freed()).
  */
@@ -119,12 +119,15 @@ int sw_fits(const struct split_in *in);
 void sw_fit_start_share(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
-void sw_fit_extra_refaults(const struct split_in *in, const struct split_cost *node_cost,
-			   const struct split_cost *cg_cost, struct walk_fit *fit,
-			   struct split_out *out);
-void sw_fit_fewer_refaults(const struct split_in *in, const struct split_cost *node_cost,
-			   const struct split_cost *cg_cost, struct walk_fit *fit,
-			   struct split_out *out);
+/*
+ * How many walks saw a refault: where one walk an activation (at most the
+ * walks) scans less anon than measured, more, for the lag window's
+ * activations (extra_refaults); where more, fewer, for a burst
+ * (fewer_refaults).  One replay of the interval tells which.
+ */
+void sw_fit_refault_count(const struct split_in *in, const struct split_cost *node_cost,
+			  const struct split_cost *cg_cost, struct walk_fit *fit,
+			  struct split_out *out);
 void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *fit,
 		       struct split_out *out);

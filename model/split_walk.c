@@ -65,7 +65,7 @@ const char *reclaimer_name(enum reclaimer r)
  * interval's walks, one walk each at most: extra (0..1) takes that share
  * of them beyond the count so far (the attribution's fit, split_walk()).
  * fewer (0..1) takes the count that far from min(A, W) towards the one
- * walk: A activations close together reach fewer (sw_fit_fewer_refaults()).
+ * walk: A activations close together reach fewer (sw_fit_refault_count() in split_fit.c).
  * A prediction gives the expected count instead.
  */
 static double refault_walks(const struct split_in *in, enum reclaimer r,
@@ -498,9 +498,7 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
-		sw_fit_extra_refaults(in, node_cost, cg_cost, &fit, out);
-	if (sw_fits(in))
-		sw_fit_fewer_refaults(in, node_cost, cg_cost, &fit, out);
+		sw_fit_refault_count(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);

@@ -166,7 +166,7 @@ static double skip_level(const struct walked *w)
  * The DMA walk's own pages join their scan.  Where they saw refaults,
  * one walk an activation, at swappiness 200 (SCAN_FRACT, fp = 0) they
  * scan anon alone: pgscan_anon holds all they scanned (less would tell
- * the attribution fewer walks saw one: sw_fit_fewer_refaults()).
+ * the attribution fewer walks saw one: sw_fit_refault_count()).
  */
 static void interval(struct split_in *in, const struct zlist list[2], int swappiness,
 		     int refaults, const struct walked *w)

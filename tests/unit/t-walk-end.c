@@ -2,7 +2,7 @@
  * t-walk-end.c - where kswapd's walks end and how far they go
  * (model/split_kswapd.c sw_kswapd_ended(), sw_finish_walk(), dive();
  * model/split_walk.c: the pass a walk stands in, resume_at();
- * model/split_fit.c sw_fit_fewer_refaults(): how many walks saw a burst)
+ * model/split_fit.c sw_fit_refault_count(): how many walks saw a burst)
  * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
  * The reference plays kswapd's walks of three kinds (get_scan_count()):
@@ -661,7 +661,7 @@ static void walk_late(struct node *n, struct walker *w, const struct dive_case *
  * before; the prediction, not pgscan_anon, with the refault walks as
  * expected.  Where the samples show more activations than walks, which
  * walks saw one is not in the counters: the attribution takes as many
- * as scan the anon measured (sw_fit_fewer_refaults()).
+ * as scan the anon measured (sw_fit_refault_count()).
  */
 static void dove(const struct dive_case *c)
 {
