@@ -18,11 +18,17 @@
  *   - activations_expected(): how many walks of each reclaimer are
  *     expected to have: each activation is seen by one walk per
  *     reclaimer, the one walking when it happened (or the next to
- *     begin), at a moment of the window each as likely: so the intervals
- *     of the window share it as their reclaimer's walks share its time,
- *     which the pages they scanned measure (the prediction, which must
- *     not read the anon share of the scan to place it; the rest's
- *     pages are pgscan_anon + pgscan_file less kswapd's and direct's).  Not as the walks begun share
+ *     begin), at a moment of its window each as likely: from fold_s
+ *     before the interval that shows it to seen_s after (before 6.12
+ *     the walk's next level, so that interval or the next; from 6.12
+ *     the periodic memcg flush's 2 s: split_seen_lag(), or where the
+ *     flushes were traced the interval of the first flush after it and
+ *     the next); so the
+ *     intervals of the window share it as their reclaimer's walks share
+ *     its time, which the pages they scanned measure (the prediction,
+ *     which must not read the anon share of the scan to place it; the
+ *     rest's pages are pgscan_anon + pgscan_file less kswapd's and
+ *     direct's).  Not as the walks begun share
  *     it: a reclaimer that scans a lot in few long walks is walking most
  *     of the interval, and a walk that saw a refault scans SCAN_FRACT
  *     levels to its end (its snapshot is taken only then), so it is the
@@ -71,6 +77,13 @@ struct activations {
 	/* how much older an activation can be than the interval showing it
 	 * (split_fold_lag(): 0 where the samples were folded) */
 	double fold_s;
+	/* how long after it the walk that sees it is expected to read it
+	 * (split_seen_lag(): the walk's next level, or the periodic memcg
+	 * flush from 6.12) */
+	double seen_s;
+	/* 6.12+: global walks read it only after a flush (split_flushed_view()),
+	 * whose times `flushes` may hold */
+	int flushed_view;
 	struct run_census census;  /* the LRU folios by size (--folios) */
 	struct run_flushes flushes;   /* root memcg statistics flushes */
 	/*
@@ -90,9 +103,10 @@ struct activations {
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 
-/* 0 (none is not an error), or -1 with a message; release in any case. */
+/* 0 (none is not an error), or -1 with a message; release in any case.
+ * version: the run's kernel (the lag a walk reads an activation with). */
 int activations_load(struct activations *a, sqlite3 *db, const char *path,
-		     int64_t run_id);
+		     int64_t run_id, const int version[3]);
 
 /* Whether an activation's lag window meets (t0, t1]. */
 int activations_shown(struct activations *a, double t0, double t1);

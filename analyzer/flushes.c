@@ -95,6 +95,20 @@ int flushes_view(const struct run_flushes *f, double t0, double t1,
 	return 1;
 }
 
+double flushes_after(const struct run_flushes *f, double t)
+{
+	double last;
+	size_t n;
+
+	if (!f->n)
+		return NAN;
+	n = count_upto(f, t);
+	if (n < f->n)
+		return f->t[n];
+	last = f->t[f->n - 1];
+	return last + f->period * (floor((t - last) / f->period) + 1);
+}
+
 void flushes_release(struct run_flushes *f)
 {
 	free(f->t);

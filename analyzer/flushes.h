@@ -44,6 +44,13 @@ void flushes_done(struct run_flushes *f);
 int flushes_view(const struct run_flushes *f, double t0, double t1,
 		 double *before, double *inside);
 
+/*
+ * The first flush after t, seconds: past the last seen, the periodic
+ * flush's next (the period on from it; after flushes_done()).  NAN where
+ * the run has no flush times.
+ */
+double flushes_after(const struct run_flushes *f, double t);
+
 void flushes_release(struct run_flushes *f);
 
 #endif

@@ -922,7 +922,8 @@ struct split_state *split_replay_open(const struct metric_stream *ms,
 	}
 	raw_resolve(ms, &st->rs);
 	st->eff_anon = st->eff_file = NAN;
-	if (activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id)) {
+	if (activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id,
+			     m->version)) {
 		split_replay_close(st, a);
 		return NULL;
 	}

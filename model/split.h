@@ -302,6 +302,32 @@ int split_refault_window(double fold_s, double t0, double t1, double a0, double 
 double split_fold_lag(int refreshed);
 
 /*
+ * How long after an activation the walk that sees it is expected to read
+ * it, where split_refault_window() gives the longest it can be.  Before
+ * 6.12 prepare_scan_count() flushes the memcg statistics once more than
+ * MEMCG_CHARGE_BATCH (64) page-state updates per online CPU are pending
+ * (v6.1 mem_cgroup_flush_stats(): stats_flush_threshold, which
+ * memcg_rstat_updated() raises per 64 updates; v6.8+ the same count per
+ * memcg), and a reclaim pass makes that many in its first batches (each
+ * folio isolated or put back moves NR_ISOLATED_* and the LRU sizes): a
+ * walk under way reads the activation at its next level, milliseconds
+ * later, SPLIT_NEXT_LEVEL_S, which may fall after the sample, so into
+ * the next interval at most.  Only a walk that begins after a quiet
+ * spell may read values as old as the periodic flush's, the bound.  From
+ * 6.12 (split_flushed_view()) the walk's flush is ratelimited and the
+ * periodic one decides: SPLIT_MEMCG_FLUSH_S.  With the bound instead,
+ * the prediction put a refault walk in each reclaiming interval of the
+ * 2 s after a reread's last activations, where the 6.1 guests' walks
+ * scanned no anon: replayed at its own swappiness, each of the 18
+ * swapping 6.1 runs of three lab sweeps at --reread 32M scanned 2% to
+ * 38% more anon than it did (median 27%), against -21% to +12% (median
+ * 9%), and --what-if came within 30% of the measured swap-out of every
+ * other swappiness of 60 to 200 for 10 of the 18 runs, against all 18.
+ */
+#define SPLIT_NEXT_LEVEL_S 0.01
+double split_seen_lag(const int version[3]);
+
+/*
  * Whether a global walk of this kernel reads the root lruvec's list sizes
  * and refault count through memory-cgroup statistics that only the
  * periodic flush brings up to date.  prepare_scan_control() (mm/vmscan.c)

@@ -516,6 +516,11 @@ double split_fold_lag(int refreshed)
 	return refreshed ? 0 : SPLIT_VMSTAT_FOLD_S;
 }
 
+double split_seen_lag(const int version[3])
+{
+	return split_flushed_view(version) ? SPLIT_MEMCG_FLUSH_S : SPLIT_NEXT_LEVEL_S;
+}
+
 int split_flushed_view(const int version[3])
 {
 	return model_version_cmp(version, 6, 12, 0) >= 0;

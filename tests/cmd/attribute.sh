@@ -728,17 +728,55 @@ check "attribute-1.56 compact_daemon_wake not recorded: taken as boosted ($p, 8 
 	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
 
 # the prediction cannot read pgscan_anon to place that one walk: each
-# reclaiming interval of the window is as likely.  Walks at 4, 5 and 6 s,
-# one activation shown in (3, 4], nothing written (zero costs): one
-# walk's 7 anon pages in all, a third in each
-walk_csv "4 5 6" 0 > spread.csv
-"$VMSCOPE" import spread.csv -o spread.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import spread.csv"
-"$VMSCOPE" attribute spread.db --intervals --format csv | tr -d '"' |
-	awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' ' > spread.out
-"$VMSCOPE" attribute spread.db > spread.txt
-is "$(cat spread.out; grep -o 'anon scanned: predicted [0-9]*' spread.txt)" \
-	"4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
-	"attribute-1.20 the anon prediction spreads the activation's one walk over the window's reclaiming intervals"
+# reclaiming interval of the window it expects the walk in is as likely.
+# Walks at 4, 5 and 6 s, one activation shown in (3, 4], nothing written
+# (zero costs): one walk's 7 anon pages in all.  From 6.12 a global walk
+# reads the activation at the periodic memcg flush (the walk's own is
+# ratelimited), up to 2 s later: a third in each interval.  Before 6.12
+# the walk flushes once 64 updates a CPU are pending, which a pass makes
+# at once: the walk under way reads it at its next level, in the interval
+# that shows it or, past the sample, the next: half in each of those two.
+# Every page scanned is reclaimed, so 6.12's costs (rotations: pgscan -
+# pgsteal per type) stay zero as 6.1's do, and each walk scans alike
+spread_run() {  # spread_run KERNEL: the prediction per interval, in all
+	walk_csv "4 5 6" 0 | awk -F, -v OFS=, 'NR == 1 { print $0, "pgsteal_anon", "pgsteal_file"; next }
+		{ $3 = $2; print $0, $6, $7 }' > spread.csv
+	rm -f spread.db
+	"$VMSCOPE" import spread.csv -o spread.db --tag kernel="$1" --tag swappiness=60 ||
+		fail "import spread.csv"
+	"$VMSCOPE" attribute spread.db --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' '
+	"$VMSCOPE" attribute spread.db | grep -o 'anon scanned: predicted [0-9]*'
+}
+is "$(spread_run 6.12.0)" "4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
+	"attribute-1.20 6.12: the anon prediction spreads the activation's one walk over the 2 s of the periodic flush"
+is "$(spread_run 6.1.0)" "4.0:4 5.0:4 6.0:0 anon scanned: predicted 7" \
+	"attribute-1.87 6.1: the walk under way reads the activation at its next level: the interval that shows it or the next"
+# 6.12 with the flushes traced (trace.memcg_flush_t_us, the last flush
+# at each sample) and samples folded (the activation happened in the
+# interval that shows it, (3, 4]): a walk reads it at the first flush
+# after it, the walk under way at its next level or the next to begin,
+# so in the interval that holds the flush or the next.  Walks at 4 to 7
+# s, one each, 7 anon pages a walk.  A flush at 5.5: half of them in (5,
+# 6] and (6, 7], none before.  Flushes at 1.5 and 3.5 (a period of 2 s):
+# the activation came before the 3.5 one in half of (3, 4], so a quarter
+# in (3, 4] and (4, 5] each, the rest at the next flush, 5.5: a quarter in
+# (5, 6] and (6, 7] each
+flushed_run() {  # flushed_run T0 US0 US1: flush time US0 before T0, US1 from it
+	walk_csv "4 5 6 7" 0 | awk -F, -v OFS=, -v t0="$1" -v a="$2" -v b="$3" '
+		NR == 1 { print $0, "pgsteal_anon", "pgsteal_file", "trace.memcg_flush_t_us"; next }
+		{ $3 = $2; print $0, $6, $7, ($1 < t0 ? a : b) }' > flushed.csv
+	rm -f flushed.db
+	"$VMSCOPE" import flushed.csv -o flushed.db --tag kernel=6.12.0 --tag swappiness=60 ||
+		fail "import flushed.csv"
+	q flushed.db "UPDATE run SET sources = coalesce(sources, 'vmstat') || ',stat_refresh'"
+	"$VMSCOPE" attribute flushed.db --intervals --format csv | tr -d '"' |
+		awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' '
+}
+is "$(flushed_run 6 1500000 5500000)" "4.0:0 5.0:0 6.0:4 7.0:4 " \
+	"attribute-1.88 6.12, flushes traced: the walk reads the activation at the first flush after it, in that interval or the next"
+is "$(flushed_run 4 1500000 3500000)" "4.0:2 5.0:2 6.0:2 7.0:2 " \
+	"attribute-1.89 a flush inside the activation's interval: after it in the share before the flush, the rest at the next flush"
 # ... as likely at each moment of it: the walk that sees it is the one
 # running then, so the intervals share it as their reclaimer's time
 # walking, its pages scanned.  Direct reclaim (no walk that goes on into
