@@ -1531,6 +1531,118 @@ static void cgroup_zero_needs_file(void)
  * Cases computed by hand from v6.1 get_scan_count() (integer
  * arithmetic); the numbers in the names are the hand results.
  */
+/*
+ * A walk that lets anon in without a refault dives as one that saw a
+ * refault does: an anon page it takes is freed only after its writeback
+ * (pageout() keeps the folio), so it frees nothing at once and
+ * balance_pgdat() lowers the priority level after level.  File + free
+ * under the high watermarks (file_is_tiny): SCAN_ANON at every level, a
+ * level-q pass asking for 100000 >> q inactive anon pages (12: 24, 11:
+ * 48, 10: 97, 9: 195, 8: 390, 7: 781, 6: 1562, 5: 3125, 4: 6250, 3:
+ * 12500, 2: 25000).  Four walks: three find the node balanced after
+ * their level-12 pass (another reclaimer's frees), the fourth goes down
+ * to level 2 and ends its pass there: 3 * 24 + 49972 = 50044 pages,
+ * scan-weighted (3 * 12 * 24 + 149625) / 50044 = 3.01.  The four as one
+ * kind alike would each scan 12511 pages, to level 3: 4.98.  As the
+ * prediction (no pgscan_anon) and as the attribution.
+ */
+static void tiny_file_dive(void)
+{
+	const double truth = (3 * 12 * 24 + 149625) / 50044.0;
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	int attribution;
+
+	for (attribution = 0; attribution < 2; attribution++) {
+		one_walk(&in, RC_KSWAPD, 200, 100000, 1000, 50, 0, 50044, 0);
+		in.free = 800;                  /* 50 + 800 <= 3000 */
+		in.walks[RC_KSWAPD] = 4;
+		in.low_gap_sum = 170;           /* a walk woken at low */
+		in.eff_anon = 0.5;              /* written pages freed, before */
+		in.eff_file = 0.9;
+		if (attribution)
+			in.anon_measured = 50044;
+		split_walk(&in, &c, &c, &o);
+		tap_ok(fabs(o.r[RC_KSWAPD].p_est - truth) <= 1 &&
+		       fabs(o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] - 50044) < 0.5,
+		       "split-2.%d file_tiny, no refault: one of four walks dives to level 2, priority %.2f (the model: %.2f, anon %.0f)",
+		       16 + attribution, truth, o.r[RC_KSWAPD].p_est,
+		       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY]);
+	}
+}
+
+/*
+ * ... but not a walk that would scan mostly file: one whose deeper levels
+ * trim the cache frees that file at once and ends near the gap, the
+ * walks alike.  6.12: the walk decides cache trimming on the flushed
+ * view (split_flushed_view()), 33 inactive file pages, and takes its
+ * targets from the lists as they are, 6000; swappiness 200, zero costs
+ * (fp = 0).  Levels 12..6 have 33 >> q == 0: no cache_trim_mode,
+ * SCAN_FRACT, anon only (105984 >> q: 25 + 51 + 103 + 207 + 414 + 828 +
+ * 1656 = 3284 pages, freed only after their writeback); level 5 has 33 >>
+ * 5 = 1: cache trim, 6000 >> 5 = 187 clean file pages, freed at once,
+ * and the node is balanced.  Four such walks: 4 * 3471 pages, 13136 of
+ * them anon, each at (12 * 25 + 11 * 51 + 10 * 103 + 9 * 207 + 8 * 414 +
+ * 7 * 828 + 6 * 1656 + 5 * 187) / 3471 = 6.84.  One of them diving would
+ * scan the rest as file at levels 5..1 (74% of it): 4750 anon, 3.7.  As
+ * the prediction and as the attribution.
+ */
+static void stale_view_no_dive(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	const double truth = 23733.0 / 3471;
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+	int attribution;
+
+	for (attribution = 0; attribution < 2; attribution++) {
+		one_walk(&in, RC_KSWAPD, 200, 105984, 1000, 6000, 0, 4 * 3471, 0);
+		memcpy(in.version, v612, sizeof(v612));
+		in.seen_n = 1;
+		in.seen[0] = in.node;
+		in.seen[0].inactive_file = 33;
+		in.walks[RC_KSWAPD] = 4;
+		in.low_gap_sum = 170;
+		in.eff_anon = 0.5;
+		in.eff_file = 0.9;
+		if (attribution)
+			in.anon_measured = 13136;
+		split_walk(&in, &c, &c, &o);
+		tap_ok(fabs(o.r[RC_KSWAPD].p_est - truth) <= 1 &&
+		       fabs(o.r[RC_KSWAPD].anon_pred - 13136) <= 0.1 * 13136,
+		       "split-2.%d 6.12, SCAN_FRACT on a stale view's small file list, then cache trim: four walks alike, none dives, priority %.2f (the model: %.2f, anon %.0f of 13136)",
+		       18 + attribution, truth, o.r[RC_KSWAPD].p_est, o.r[RC_KSWAPD].anon_pred);
+	}
+}
+
+/*
+ * Walks that end after their first level dive not: ten walks, each
+ * balanced after its level-12 pass, one of them having seen a refault.
+ * Inactive file 40000, anon 105984, zero costs, swappiness 60: a trim
+ * walk's pass takes 40000 >> 12 = 9 file pages (cache_trim_mode), the
+ * refault walk's SCAN_FRACT 25 * 60 / 200 = 7 anon and 9 * 140 / 200 = 6
+ * file: 9 * 9 + 13 = 94 pages, all at level 12, less than ten walks
+ * reclaiming the compaction gap would scan.
+ */
+static void first_level_walks(void)
+{
+	struct split_cost c = { 0, 0, 1, "" };
+	struct split_in in;
+	struct split_out o;
+
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40000, 10000, 94, 1);
+	in.walks[RC_KSWAPD] = 10;
+	in.low_gap_sum = 170;
+	in.eff_anon = 0.5;
+	in.eff_file = 0.9;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 12) < 1,
+	       "split-2.20 ten walks of one level-12 pass each (94 pages): none dives, priority 12 (the model: %.2f)",
+	       o.r[RC_KSWAPD].p_est);
+}
+
 static void hand_cases(void)
 {
 	static const double sw[3] = { 60, 100, 200 }, want[3] = { 4, 8, 25 };
@@ -2257,6 +2369,9 @@ int main(void)
 	list_change();
 	window_refaults();
 	hand_cases();
+	tiny_file_dive();
+	stale_view_no_dive();
+	first_level_walks();
 	cgroup_zero_walks();
 	cgroup_deep_fract(1);
 	cgroup_deep_fract(3);
