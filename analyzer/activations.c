@@ -55,17 +55,6 @@ static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 	v->busy[ACT_OTHER] = fmax(0, all - v->busy[ACT_KSWAPD] - v->busy[ACT_DIRECT]);
 }
 
-/*
- * An activation's one refault walk (act: its share), spread over the
- * intervals that meet (from, to) as the pages scanned are.  kswapd and
- * direct reclaim compare WORKINGSET_ACTIVATE_FILE with one snapshot, the
- * root lruvec's refaults[] (prepare_scan_count()), which every walk of
- * theirs overwrites when it ends (snapshot_refaults(), v6.1 and v6.18):
- * the first walk to end after the change takes it away from the other's
- * next check, so the two share the walk, by their pages scanned over
- * the window.  The rest (a memory cgroup's limit reclaim) compare with
- * their own lruvec's snapshot: a walk of their own.
- */
 /* The first kept interval that ends after t (a->n: none; bisection, the
  * intervals in time order). */
 static size_t ending_after(const struct activations *a, double t)
@@ -83,6 +72,17 @@ static size_t ending_after(const struct activations *a, double t)
 	return lo;
 }
 
+/*
+ * An activation's one refault walk (act: its share), spread over the
+ * intervals that meet (from, to) as the pages scanned are.  kswapd and
+ * direct reclaim compare WORKINGSET_ACTIVATE_FILE with one snapshot, the
+ * root lruvec's refaults[] (prepare_scan_count()), which every walk of
+ * theirs overwrites when it ends (snapshot_refaults(), v6.1 and v6.18):
+ * the first walk to end after the change takes it away from the other's
+ * next check, so the two share the walk, by their pages scanned over
+ * the window.  The rest (a memory cgroup's limit reclaim) compare with
+ * their own lruvec's snapshot: a walk of their own.
+ */
 static void spread_window(struct activations *a, double act, double from, double to)
 {
 	double n[NR_ACT] = { 0 }, global;
@@ -100,7 +100,9 @@ static void spread_window(struct activations *a, double act, double from, double
 							(r == ACT_OTHER ? n[r] : global);
 }
 
-/* The end of the kept interval that holds t (t itself past the last). */
+/* The end of the first kept interval that ends at or after t: the one
+ * that holds t or, where t falls between kept ones (no reclaim and no
+ * activation in between), the next; t itself past the last. */
 static double interval_end(const struct activations *a, double t)
 {
 	size_t i = ending_after(a, t);
@@ -111,27 +113,28 @@ static double interval_end(const struct activations *a, double t)
 }
 
 /*
- * Where a 6.12+ walk reads the activation of (from, t1] (act of them)
- * with the flushes traced: at the first flush after it, the walk under
+ * Where a 6.12+ walk reads the activations of (from, t1] (act of them)
+ * with the flushes traced: at the first flush after each, the walk under
  * way at its next level or the next to begin, in the interval that holds
- * the flush or, past its sample, the next.  A flush inside the interval
- * came after the activation in the share of it before the flush, as
- * likely at each moment; the rest waits for the flush after.  On four
+ * the flush or, past its sample, the next.  Each moment of (from, t1] as
+ * likely, a flush inside it takes the share since the flush before it (or
+ * from), the first flush after t1 the rest.  On four
  * lab sweeps at --reread 32M the what-if of the 6.12 guests' runs came
- * within 30% of the swap-out at every other swappiness for 13 of 24
- * runs that swapped (56 of 72 cases), against 8 (49) with the walk
+ * within 30% of the swap-out at every other swappiness for 12 of 24
+ * runs that swapped (55 of 72 cases), against 8 (49) with the walk
  * anywhere in the 2 s after the activation.
  */
 static void spread_flushed(struct activations *a, double act, double from, double t1)
 {
-	double f = flushes_after(&a->flushes, from), p = 1, next;
+	double since = from, f;
 
-	if (f < t1) {
-		p = (f - from) / (t1 - from);
-		next = flushes_after(&a->flushes, f);
-		spread_window(a, (1 - p) * act, next, interval_end(a, next) + SPLIT_NEXT_LEVEL_S);
+	for (f = flushes_after(&a->flushes, from); f < t1; f = flushes_after(&a->flushes, f)) {
+		spread_window(a, act * (f - since) / (t1 - from), f,
+			      interval_end(a, f) + SPLIT_NEXT_LEVEL_S);
+		since = f;
 	}
-	spread_window(a, p * act, f, interval_end(a, f) + SPLIT_NEXT_LEVEL_S);
+	spread_window(a, t1 > from ? act * (t1 - since) / (t1 - from) : act, f,
+		      interval_end(a, f) + SPLIT_NEXT_LEVEL_S);
 }
 
 /* Each activation: one refault walk, spread over its window. */

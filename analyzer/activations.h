@@ -23,12 +23,11 @@
  *     the walk's next level, so that interval or the next; from 6.12
  *     the periodic memcg flush's 2 s: split_seen_lag(), or where the
  *     flushes were traced the interval of the first flush after it and
- *     the next); so the
- *     intervals of the window share it as their reclaimer's walks share
- *     its time, which the pages they scanned measure (the prediction,
- *     which must not read the anon share of the scan to place it; the
- *     rest's pages are pgscan_anon + pgscan_file less kswapd's and
- *     direct's).  Not as the walks begun share
+ *     the next); so the intervals of the window share it as their
+ *     reclaimer's walks share its time, which the pages they scanned
+ *     measure (the prediction, which must not read the anon share of
+ *     the scan to place it; the rest's pages are pgscan_anon +
+ *     pgscan_file less kswapd's and direct's).  Not as the walks begun share
  *     it: a reclaimer that scans a lot in few long walks is walking most
  *     of the interval, and a walk that saw a refault scans SCAN_FRACT
  *     levels to its end (its snapshot is taken only then), so it is the

@@ -97,16 +97,21 @@ int flushes_view(const struct run_flushes *f, double t0, double t1,
 
 double flushes_after(const struct run_flushes *f, double t)
 {
-	double last;
+	double first, last, at;
 	size_t n;
 
 	if (!f->n)
 		return NAN;
 	n = count_upto(f, t);
-	if (n < f->n)
-		return f->t[n];
+	first = f->t[0];
 	last = f->t[f->n - 1];
-	return last + f->period * (floor((t - last) / f->period) + 1);
+	if (n == 0)              /* before the first seen: the period back */
+		at = first - f->period * floor((first - t) / f->period);
+	else if (n < f->n)
+		return f->t[n];
+	else
+		at = last + f->period * (floor((t - last) / f->period) + 1);
+	return at > t ? at : at + f->period;    /* rounding aside */
 }
 
 void flushes_release(struct run_flushes *f)

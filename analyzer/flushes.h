@@ -45,9 +45,10 @@ int flushes_view(const struct run_flushes *f, double t0, double t1,
 		 double *before, double *inside);
 
 /*
- * The first flush after t, seconds: past the last seen, the periodic
- * flush's next (the period on from it; after flushes_done()).  NAN where
- * the run has no flush times.
+ * The first flush after t, seconds: before the first seen or past the
+ * last, the periodic flush's (the period back from the first or on from
+ * the last, as flushes_view() takes the one before the first; after
+ * flushes_done()).  NAN where the run has no flush times.
  */
 double flushes_after(const struct run_flushes *f, double t);
 

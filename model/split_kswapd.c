@@ -494,7 +494,7 @@ static void dive(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
  * In the 6.1 lab's traces nearly all walks reach level 10, half of them
  * 9, and the few long ones hold most of the pages and the priority.  The
  * scan tells how many walks are short (or, scanning more than long walks
- * would, one walk that saw a refault dove: dive()); where it fits no
+ * would, one walk that let anon in dove: dive()); where it fits no
  * such count, all walks are alike (the common progress point).
  * The short walks are trim walks first: in those traces the walks that
  * let anon in ran from level 12 down to 8-6, as many as the activations,

@@ -118,12 +118,12 @@ need_root() { [ "$(id -u)" = 0 ]; }
 # collector's exit status) and series_synced (1 if every rewrite fell
 # between two ticks).  That takes timing only: where a loaded machine
 # kept the rewrite from landing between two ticks, the series is
-# recorded again, into a new DB, at longer intervals (0.4, 1, 2.5 s).
+# recorded again, into a new DB, at longer intervals (0.4, 1, 2.5 s);
+# series_interval says which one the DB holds.
 series_db() {
-	local interval
-	for interval in 0.4 1 2.5; do
-		rm -f "$1"
-		series_record "$1" "$interval"
+	for series_interval in 0.4 1 2.5; do
+		rm -f "$1" "$1-wal" "$1-shm" "$1-journal"
+		series_record "$1" "$series_interval"
 		[ "$series_synced" = 1 ] && return
 	done
 }
@@ -155,4 +155,5 @@ series_record() {  # series_record DB INTERVAL
 	done
 	wait $pid
 	series_rc=$?
+	unset 'CLEANUPS[${#CLEANUPS[@]}-1]'     # its kill: it has exited
 }

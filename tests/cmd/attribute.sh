@@ -758,25 +758,31 @@ is "$(spread_run 6.1.0)" "4.0:4 5.0:4 6.0:0 anon scanned: predicted 7" \
 # after it, the walk under way at its next level or the next to begin,
 # so in the interval that holds the flush or the next.  Walks at 4 to 7
 # s, one each, 7 anon pages a walk.  A flush at 5.5: half of them in (5,
-# 6] and (6, 7], none before.  Flushes at 1.5 and 3.5 (a period of 2 s):
-# the activation came before the 3.5 one in half of (3, 4], so a quarter
-# in (3, 4] and (4, 5] each, the rest at the next flush, 5.5: a quarter in
-# (5, 6] and (6, 7] each
-flushed_run() {  # flushed_run T0 US0 US1: flush time US0 before T0, US1 from it
+# 6] and (6, 7], none before.  Flushes at 1.5 and 3.25 (a period of 1.75
+# s): the activation came before the 3.25 one in a quarter of (3, 4], an
+# eighth of the walk in (3, 4] and (4, 5] each (0.875 anon pages), the
+# rest at the next flush, 5.0, on the sample: the walks after it, (5, 6]
+# (5.25).  Unfolded, the activation may be a second older, (2, 4]: the
+# 3.25 flush takes 1.25 / 2 of it (2.19 anon pages in each interval),
+# the rest 2.63
+flushed_run() {  # flushed_run T0 US0 US1 FOLDED: flush US0 before T0, US1 from it
 	walk_csv "4 5 6 7" 0 | awk -F, -v OFS=, -v t0="$1" -v a="$2" -v b="$3" '
 		NR == 1 { print $0, "pgsteal_anon", "pgsteal_file", "trace.memcg_flush_t_us"; next }
 		{ $3 = $2; print $0, $6, $7, ($1 < t0 ? a : b) }' > flushed.csv
 	rm -f flushed.db
 	"$VMSCOPE" import flushed.csv -o flushed.db --tag kernel=6.12.0 --tag swappiness=60 ||
 		fail "import flushed.csv"
-	q flushed.db "UPDATE run SET sources = coalesce(sources, 'vmstat') || ',stat_refresh'"
+	[ "$4" = folded ] &&
+		q flushed.db "UPDATE run SET sources = coalesce(sources, 'vmstat') || ',stat_refresh'"
 	"$VMSCOPE" attribute flushed.db --intervals --format csv | tr -d '"' |
 		awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' '
 }
-is "$(flushed_run 6 1500000 5500000)" "4.0:0 5.0:0 6.0:4 7.0:4 " \
+is "$(flushed_run 6 1500000 5500000 folded)" "4.0:0 5.0:0 6.0:4 7.0:4 " \
 	"attribute-1.88 6.12, flushes traced: the walk reads the activation at the first flush after it, in that interval or the next"
-is "$(flushed_run 4 1500000 3500000)" "4.0:2 5.0:2 6.0:2 7.0:2 " \
+is "$(flushed_run 4 1500000 3250000 folded)" "4.0:1 5.0:1 6.0:5 7.0:0 " \
 	"attribute-1.89 a flush inside the activation's interval: after it in the share before the flush, the rest at the next flush"
+is "$(flushed_run 4 1500000 3250000 unfolded)" "4.0:2 5.0:2 6.0:3 7.0:0 " \
+	"attribute-1.90 ... unfolded, the activation up to a second older than the interval that shows it: more of it before the flush"
 # ... as likely at each moment of it: the walk that sees it is the one
 # running then, so the intervals share it as their reclaimer's time
 # walking, its pages scanned.  Direct reclaim (no walk that goes on into

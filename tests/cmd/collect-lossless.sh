@@ -5,7 +5,7 @@
 db="$TMP/lossless.db"
 series_db "$db"
 is "$series_rc" 0 "lossless-1.1 the collector reads a captured tree"
-is "$series_synced" 1 "lossless-1.2 each snapshot was written between two ticks"
+is "$series_synced" 1 "lossless-1.2 each snapshot was written between two ticks (at -i $series_interval)"
 
 for k in 0 1 2 3 4 5; do
 	want=$(awk '!seen[$1]++ {print $1 "|" $2}' "$TMP/snap$k" | sort)

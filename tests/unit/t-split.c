@@ -1528,10 +1528,6 @@ static void cgroup_zero_needs_file(void)
 }
 
 /*
- * Cases computed by hand from v6.1 get_scan_count() (integer
- * arithmetic); the numbers in the names are the hand results.
- */
-/*
  * A walk that lets anon in without a refault dives as one that saw a
  * refault does: an anon page it takes is freed only after its writeback
  * (pageout() keeps the folio), so it frees nothing at once and
@@ -1643,6 +1639,10 @@ static void first_level_walks(void)
 	       o.r[RC_KSWAPD].p_est);
 }
 
+/*
+ * Cases computed by hand from v6.1 get_scan_count() (integer
+ * arithmetic); the numbers in the names are the hand results.
+ */
 static void hand_cases(void)
 {
 	static const double sw[3] = { 60, 100, 200 }, want[3] = { 4, 8, 25 };
