@@ -842,6 +842,24 @@ for f in boost noboost; do
 done
 is "$(cat boost.out) $(cat noboost.out)" "9.9 6.4" \
 	"attribute-1.34 kswapd walks reclaiming a boost's worth beyond the low watermark gap: held at level 10; with the boost's size unknown, normal walks"
+# Reclaim that begins in an interval ran after the free pages fell to
+# the low watermark (wakeup_kswapd()), on the lists as they stood then.
+# DMA32 low 820, high 984.  Nothing reclaimed in (0, 1]; in (1, 2] a
+# writer grows the inactive file list from 5000 to 400000 pages while the
+# free pages fall from 20000 to 900: at the low watermark (820, reached
+# at the end) the list is the end's.  One kswapd walk trims the cache
+# (SCAN_FILE) until it has the 164 pages from low to high: 400000 >> 12
+# = 97 at level 12, 195 at 11, where it meets them and ends the level:
+# 292 pages, (12 * 97 + 11 * 195) / 292 = 11.33.  On the start's 5000
+# pages the same walk would have gone down to level 5
+{ printf '%s\n' "#watermark,0,0 DMA32,656 820 984" \
+	"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
+	"0,0,0,0,0,0,0,50000,1000,5000,2000,40000" \
+	"1,0,0,0,0,0,0,50000,1000,5000,2000,20000" \
+	"2,292,292,1,0,0,292,50000,1000,400000,10000,900"; } > onset.csv
+intervals_of onset 6.1.0 60 '$3 == "kswapd" { print $4 }'
+check "attribute-1.91 reclaim's first interval: the walk on the lists where the free pages met the low watermark ($(cat onset.out), 10.33 to 12.33)" \
+	awk '{ exit !($1 >= 10.33 && $1 <= 12.33) }' onset.out
 
 # kswapd walks of two lengths (balance_pgdat(), v6.1): 90 woken for
 # order 3 on a fragmented node stop once they have reclaimed
