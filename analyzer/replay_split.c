@@ -325,10 +325,7 @@ static int lists_at(const struct split_state *st, double t, struct split_lists *
 		around[0] = *a;
 		around[1] = *b;
 	}
-	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
-	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
-	l->inactive_file = a->inactive_file + x * (b->inactive_file - a->inactive_file);
-	l->active_file = a->active_file + x * (b->active_file - a->active_file);
+	split_lists_between(a, b, x, l);
 	return x > 0;
 }
 
@@ -849,8 +846,6 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 static void onset_lists(const struct split_state *st, struct split_in *si)
 {
 	double low = si->high_wmark_sum - si->low_gap_sum, before = 0, x;
-	struct split_lists *a = &si->node_prev;
-	const struct split_lists *b = &si->node;
 	int r;
 
 	for (r = 0; r < NR_RECLAIMERS; r++)
@@ -860,10 +855,7 @@ static void onset_lists(const struct split_state *st, struct split_in *si)
 	    !(si->free_start > si->free))
 		return;
 	x = fmin(1, (si->free_start - low) / (si->free_start - si->free));
-	a->inactive_anon += x * (b->inactive_anon - a->inactive_anon);
-	a->active_anon += x * (b->active_anon - a->active_anon);
-	a->inactive_file += x * (b->inactive_file - a->inactive_file);
-	a->active_file += x * (b->active_file - a->active_file);
+	split_lists_between(&si->node_prev, &si->node, x, &si->node_prev);
 }
 
 /* One split-LRU interval: walk, attribution, truth, what-if. */

@@ -33,6 +33,10 @@ struct split_lists {
 	double inactive_anon, active_anon, inactive_file, active_file;
 };
 
+/* The lists a share x of the way from a to b (l may be a; split_views.c). */
+void split_lists_between(const struct split_lists *a, const struct split_lists *b,
+			 double x, struct split_lists *l);
+
 /*
  * What a reclaim pass scans, by the folios on the lists (folio_scan.c):
  * batch[b] is the pages isolate_lru_folios() counts when asked for b

@@ -46,9 +46,8 @@ static void flush_split(const struct split_in *in, const struct split_cost *node
 	}
 }
 
-/* The lists a share x of the way from a to b. */
-static void lists_between(const struct split_lists *a, const struct split_lists *b,
-			  double x, struct split_lists *l)
+void split_lists_between(const struct split_lists *a, const struct split_lists *b,
+			 double x, struct split_lists *l)
 {
 	l->inactive_anon = a->inactive_anon + x * (b->inactive_anon - a->inactive_anon);
 	l->active_anon = a->active_anon + x * (b->active_anon - a->active_anon);
@@ -203,7 +202,7 @@ static void pick_in_bracket(const struct split_in *in, const struct split_cost *
 		return;
 	for (it = 0; it < 20 && best > BISECT_CLOSE * want; it++) {
 		x = (lo + hi) / 2;
-		lists_between(&in->seen_bracket[0], &in->seen_bracket[1], x, &view);
+		split_lists_between(&in->seen_bracket[0], &in->seen_bracket[1], x, &view);
 		a = anon_on_view(in, &view, node_cost, cg_cost, fit, &o);
 		if ((a - want) * (a0 - want) > 0)
 			lo = x;
