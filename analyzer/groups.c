@@ -5,6 +5,7 @@
 #include "db.h"
 #include "err.h"
 #include "rundb.h"
+#include "boot_costs.h"
 #include "groups.h"
 #include "table.h"
 #include "banned.h"
@@ -89,7 +90,8 @@ int run_set_load(struct run_set *s, char *const *paths, size_t n)
 	memset(s, 0, sizeof(*s));
 	s->dbs = calloc(n, sizeof(*s->dbs));
 	s->paths = calloc(n, sizeof(*s->paths));
-	if (!s->dbs || !s->paths)
+	s->boot_costs = calloc(1, sizeof(*s->boot_costs));
+	if (!s->dbs || !s->paths || !s->boot_costs)
 		return error("out of memory");
 	for (d = 0; d < n; d++) {
 		s->paths[d] = paths[d];
@@ -117,6 +119,9 @@ void run_set_release(struct run_set *s)
 	}
 	for (i = 0; i < s->nr_dbs; i++)
 		sqlite3_close(s->dbs[i]);
+	if (s->boot_costs)
+		boot_costs_release(s->boot_costs);
+	free(s->boot_costs);
 	free(s->runs);
 	free(s->dbs);
 	free(s->paths);

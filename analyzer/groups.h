@@ -29,6 +29,9 @@ struct run_set {
 	size_t nr_dbs;
 	struct run_ref *runs;
 	size_t nr_runs;
+	/* what the replay learns of one run that the next on its boot
+	 * starts from (boot_costs.h); filled through a const run_set */
+	struct boot_costs *boot_costs;
 };
 
 /* Open every database read-only and read its runs and tags. */

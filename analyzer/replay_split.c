@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "activations.h"
+#include "boot_costs.h"
 #include "census.h"
 #include "flushes.h"
 #include "err.h"
@@ -381,6 +382,35 @@ static void fold_note(const struct split_state *st, struct run_model *m)
 		replay_note(m, "a file activation taken to have happened up to 1 s before the "
 			"sample that shows it (per-CPU counts not folded: no "
 			"vmscope-collect --stat-refresh)");
+}
+
+/*
+ * The root lruvec's costs where the run began (boot_costs.h): the
+ * replay's and --what-if's node costs start there, the cgroup's at zero.
+ */
+static int start_costs(struct split_state *st, const struct run_set *set,
+		       const struct run_ref *r, struct run_model *m)
+{
+	char buf[200];
+	int before;
+
+	split_cost_init(&st->node_cost, m->version);
+	st->cg_cost = st->wi_cg_cost = st->node_cost;
+	if (boot_costs_at_start(set->boot_costs, set->dbs[r->db], set->paths[r->db],
+				r->db, r->id, m->version, &st->node_cost, &before))
+		return -1;
+	st->wi_node_cost = st->node_cost;
+	if (!st->node_cost.known)
+		return 0;
+	if (before)
+		snprintf(buf, sizeof(buf), "anon and file costs at the start charged since "
+			 "boot, over the %d run%s before it on this boot", before,
+			 before == 1 ? "" : "s");
+	else
+		snprintf(buf, sizeof(buf), "anon and file costs at the start charged since "
+			 "boot (no run before it on this boot)");
+	replay_note(m, buf);
+	return 0;
 }
 
 /* The grains of the run's folio census, and what the output says of them. */
@@ -961,8 +991,10 @@ struct split_state *split_replay_open(const struct metric_stream *ms,
 		return NULL;
 	}
 	grain_notes(st, m);
-	split_cost_init(&st->node_cost, m->version);
-	st->cg_cost = st->wi_node_cost = st->wi_cg_cost = st->node_cost;
+	if (start_costs(st, set, r, m)) {
+		split_replay_close(st, a);
+		return NULL;
+	}
 	a->cost_inputs = st->node_cost.inputs;
 	if (m->memcg && st->rs.slot[RAW_CG_IA] < 0)
 		replay_note(m, "the cgroup's lists were not recorded: node lists used");

@@ -205,6 +205,90 @@ for f in run1 run2; do grep -v '^boot_id:' "$f.log" > "$f-noboot.log"; done
 "$VMSCOPE" attribute noboot.db 2 --format csv | tr -d '"' > noboot.out
 is "$(grep ',unexplained,' noboot.out | cut -d, -f4)" "99" \
 	"attribute-1.64 two runs without a boot_id are not one boot's: 99% unexplained"
+# The lruvec costs outlive a run: lru_note_cost() charges the root's
+# anon_cost / file_cost (6.2+: 32 x pages written + pages rotated,
+# pgscan_X - pgsteal_X) and only halves them past a quarter of the lists
+# (110984 / 4 here).  Run 1 rotates 2000 file pages (scanned, none
+# stolen); run 2 is one kswapd walk over vol.csv's lists with nothing
+# written: level 12 is SCAN_FRACT on 105984 >> 12 = 25 anon pages.
+# Carried (anon 0, file 2000): ap = 60 * 6001 / 2001 = 179,
+# fp = 140 * 6001 / 4001 = 209, anon 25 * 179 / 388 = 11 pages.  From
+# zero costs: ap = 60, fp = 140, anon 25 * 60 / 200 = 7.
+# costsnap ROTATED ANON: a snapshot after ROTATED file pages rotated and
+# ANON anon pages scanned
+costsnap() {
+	printf '%s\n' "pgscan_kswapd $(($1 + $2))" "pgsteal_kswapd 0" "pgscan_direct 0" \
+		"pageoutrun $(($1 > 0 ? 1 : 0))" "pswpout 0" "nr_vmscan_write 0" \
+		"pgscan_anon $2" "pgsteal_anon 0" "pgscan_file $1" "pgsteal_file 0" \
+		"nr_inactive_anon 105984" "nr_active_anon 1000" "nr_inactive_file 3000" \
+		"nr_active_file 1000" "nr_free_pages 100000"
+}
+# costrun DB KERNEL BOOT2 START1 END1 START2: run 1 on boot b1 from START1
+# to END1 pages rotated, run 2 on BOOT2 from START2 with a walk after it
+# (7 anon pages scanned, the walk from zero costs)
+costrun() {
+	{ echo "boot_id: b1"; echo "time: 1000"; costsnap "$4" 0
+	  echo "time: 1001"; costsnap "$5" 0; } > cost1.log
+	{ echo "boot_id: $3"; echo "time: 2000"; costsnap "$6" 0
+	  echo "time: 2001"; costsnap "$(($6 + 5000))" 7; } > cost2.log
+	rm -f "$1"
+	"$VMSCOPE" import cost1.log -o "$1" --tag kernel="$2" --tag swappiness=60 &&
+		"$VMSCOPE" import cost2.log -o "$1" --tag kernel="$2" --tag swappiness=60 ||
+		fail "import cost1.log and cost2.log into $1"
+	"$VMSCOPE" attribute "$1" 2 --intervals --format csv | tr -d '"' |
+		awk -F, '$1 == 2 && $3 == "all" { print $10 }' > "$1.out"
+	"$VMSCOPE" attribute "$1" 2 > "$1.txt"
+}
+costrun costs.db 6.2.0 b1 0 2000 2000
+is "$(cat costs.db.out)" "11" \
+	"attribute-1.92 the run before on the same boot rotated 2000 file pages: the next run's walk scans 11 anon pages at level 12, not 7"
+check "attribute-1.93 ... and the output says the costs were charged over that run" \
+	grep -q "anon and file costs at the start charged since boot, over the 1 run before it on this boot" costs.db.txt
+# --what-if swappiness=100 from the same costs: ap = 100 * 6001 / 2001 =
+# 299, fp = 100 * 6001 / 4001 = 149, anon 25 * 299 / 448 = 16 (12 from zero)
+"$VMSCOPE" attribute costs.db 2 --what-if swappiness=100 --format csv | tr -d '"' > costs-wi.out
+check "attribute-1.98 --what-if swappiness=100 starts from the carried costs too: 16 anon pages" \
+	grep -q '^2,60,100,16,' costs-wi.out
+# The costs halve as the kernel charges them, so an earlier run counts
+# less than a later one: replayed sample by sample, not summed since
+# boot.  Run 1 rotates 20000 anon pages, then 60000 file pages; each
+# pass charges at most 32 (SWAP_CLUSTER_MAX pages scanned), and every
+# charge that takes the sum past 27746 halves both, in integers
+# (lru_note_cost()).  The reference below is that loop and
+# get_scan_count()'s SCAN_FRACT at level 12 for run 2's walk (11 pages:
+# anon 1250, file 23198; summed since boot the anon would keep a third).
+want=$(awk 'BEGIN { q = int(110984 / 4)
+	for (i = 0; i < 2500; i++) {
+		if (i < 625) a += 32; else f += 32
+		if (a + f > q) { a = int(a / 2); f = int(f / 2) }
+	}
+	t = a + f; ac = t + a; fc = t + f; tc = ac + fc
+	ap = int(60 * (tc + 1) / (ac + 1)); fp = int(140 * (tc + 1) / (fc + 1))
+	print int(25 * ap / (ap + fp)) }')
+{ echo "boot_id: b1"; echo "time: 1000"; costsnap 0 0
+  echo "time: 1001"; costsnap 0 20000
+  echo "time: 1002"; costsnap 60000 20000; } > cost1.log
+{ echo "boot_id: b1"; echo "time: 2000"; costsnap 60000 20000
+  echo "time: 2001"; costsnap 65000 20007; } > cost2.log
+rm -f costs-order.db
+"$VMSCOPE" import cost1.log -o costs-order.db --tag kernel=6.2.0 --tag swappiness=60 &&
+	"$VMSCOPE" import cost2.log -o costs-order.db --tag kernel=6.2.0 --tag swappiness=60 ||
+	fail "import cost1.log and cost2.log into costs-order.db"
+is "$("$VMSCOPE" attribute costs-order.db 2 --intervals --format csv | tr -d '"' |
+	awk -F, '$1 == 2 && $3 == "all" { print $10 }')" "$want" \
+	"attribute-1.99 the run before charged anon, then file past the halving: its anon cost halved with every halving after it ($want anon pages)"
+costrun costs-gap.db 6.2.0 b1 0 0 2000
+is "$(cat costs-gap.db.out)" "11" \
+	"attribute-1.94 the 2000 rotations happened between the runs: charged all the same (11)"
+costrun costs-boot.db 6.2.0 b1 2000 2000 2000
+is "$(cat costs-boot.db.out)" "11" \
+	"attribute-1.95 the rotations happened before the boot's first run: the counters since boot charge them (11)"
+costrun costs-reboot.db 6.2.0 b2 0 2000 0
+is "$(cat costs-reboot.db.out)" "7" \
+	"attribute-1.96 another boot between the runs: its lruvecs are new, zero costs (7)"
+costrun costs-61.db 6.1.0 b1 0 2000 2000
+is "$(cat costs-61.db.out)" "7" \
+	"attribute-1.97 6.1: lru_note_cost() takes no rotations (before 6.2), nothing carried (7)"
 # 6.12+: walks decide cache trimming on the lists of the last memcg
 # statistics flush.  The file list grows from 3 to 9000 pages at t = 2;
 # flushes at 1.0 (3 pages) and 3.1 (9000), traced as
