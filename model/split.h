@@ -189,12 +189,20 @@ struct split_in {
 	/* each view's share of the walks; all 0: each alike (the replay sets
 	 * them for traced flushes, split_walk() where a flush splits the
 	 * interval) */
-	double seen_w[SPLIT_SEEN_MAX];
+	double seen_w[SPLIT_SEEN_MAX + 1];
 	/* the views are the lists the traced flushes held (the last before
 	 * the interval, and one inside it), seen_w their shares of the
 	 * interval's time: not picked; the attribution may move the shares
 	 * (split_views.c place_flush()) */
 	int seen_known;
+	/*
+	 * before 6.12 (the walk reads the lists as they are): seen[0 ..
+	 * seen_n - 1] are moments between the two samples whose lists some
+	 * walks decided on, and the rest, seen_w[seen_n], the lists as they
+	 * are (the attribution's tie of the file lists, split_views.c
+	 * tie_moment())
+	 */
+	int seen_moments;
 	/*
 	 * with seen_known: the samples around the last flush before the
 	 * interval, which seen[0] lies between as the lists' straight line

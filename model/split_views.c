@@ -130,21 +130,20 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 }
 
 /*
- * The view at a tie of the file lists within the samples' reach: where
- * neither sample around the flush, nor the line between them, has the
- * inactive file list low against the active one (inactive_is_low(),
- * which requests file deactivation: no cache trim, SCAN_FRACT from 12),
- * but the one nearer a tie is nearer it than either list moved between
- * the two samples, the flush may have copied the lists at a moment they
- * tied: a re-read file working set keeps the active list as large as the
- * inactive one (a 6.12 lab interval: 8316 inactive against 8269 active
- * before the flush, 7633 against 7129 after, anon scanned from level 12
- * with no activation in sight).  That sample's lists, the inactive file
- * list just low.  0 where no tie is within reach.
+ * The lists at a tie of the file lists within two samples' reach (b[0],
+ * b[1]): where neither has the inactive file list low against the
+ * active one (inactive_is_low(), which requests file deactivation: no
+ * cache trim, SCAN_FRACT from 12), but the one nearer a tie is nearer it
+ * than either list moved between the two, the lists may have tied at a
+ * moment between them: a re-read file working set keeps the active list
+ * as large as the inactive one (a 6.12 lab interval: 8316 inactive
+ * against 8269 active before the flush, 7633 against 7129 after, anon
+ * scanned from level 12 with no activation in sight).  That sample's
+ * lists, the inactive file list just low.  0 where no tie is within
+ * reach.
  */
-static int tie_view(const struct split_in *in, struct split_lists *view)
+static int tie_between(const struct split_lists *b, struct split_lists *view)
 {
-	const struct split_lists *b = in->seen_bracket;
 	double reach = fmax(fabs(b[1].inactive_file - b[0].inactive_file),
 			    fabs(b[1].active_file - b[0].active_file));
 	double gap[2], ratio[2];
@@ -160,6 +159,53 @@ static int tie_view(const struct split_in *in, struct split_lists *view)
 	*view = b[k];
 	view->inactive_file = ceil(b[k].active_file / ratio[k]) - 1;
 	return view->inactive_file >= 0;
+}
+
+/* The flush may have copied the lists at such a tie (6.12+). */
+static int tie_view(const struct split_in *in, struct split_lists *view)
+{
+	return tie_between(in->seen_bracket, view);
+}
+
+/*
+ * Before 6.12 a walk reads the lists as they are, at every level
+ * (prepare_scan_count() per shrink_node(), v6.1), so where the file lists
+ * tied between the interval's two samples (tie_between()) the walks
+ * that ran about then scanned SCAN_FRACT's anon, and the others trimmed
+ * the cache (rr4 run 5 at 9.76 s, 6.1: 8427 inactive file pages against
+ * 8281 active, then 8700 against 8279; one walk of 32 scanned anon from
+ * level 12, 8, 18, 36, 73 pages, no activation in sight).  The
+ * attribution, where the walks explain too little of the anon measured
+ * (SPLIT_ANON_EXPLAINED) and walks all at the tie would scan more than
+ * it, takes the share of them at the tie under which they scan it (anon
+ * is linear in the share, each view's walks replayed on their own).
+ */
+static void tie_moment(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, const struct walk_fit *fit,
+		       struct split_out *out)
+{
+	struct split_in two = *in;
+	const struct split_lists ends[2] = { in->node_prev, in->node };
+	double want = in->anon_measured, now = out->anon_pred, at_tie;
+	struct split_out o;
+
+	if (!in->has_prev || split_flushed_view(in->version) ||
+	    !(now < SPLIT_ANON_EXPLAINED * want))
+		return;
+	two.seen_moments = 1;
+	two.seen_n = 1;
+	memset(two.seen, 0, sizeof(two.seen));
+	memset(two.seen_w, 0, sizeof(two.seen_w));
+	if (!tie_between(ends, &two.seen[0]))
+		return;
+	two.seen_w[0] = 1;
+	sw_walk_all(&two, node_cost, cg_cost, fit, &o);
+	at_tie = o.anon_pred;
+	if (!(at_tie > want))
+		return;
+	two.seen_w[0] = (want - now) / (at_tie - now);
+	two.seen_w[1] = 1 - two.seen_w[0];
+	sw_walk_all(&two, node_cost, cg_cost, fit, out);
 }
 
 /*
@@ -228,6 +274,9 @@ void sw_walk_views(const struct split_in *in, const struct split_cost *node_cost
 		pick_view(in, node_cost, cg_cost, fit, may_split, a, out);
 	else if (measured && in->seen_known && in->seen_n == 1 && in->has_bracket)
 		pick_in_bracket(in, node_cost, cg_cost, fit, out);
-	else
+	else {
 		sw_walk_all(in, node_cost, cg_cost, fit, out);
+		if (!isnan(in->anon_measured) && may_split)
+			tie_moment(in, node_cost, cg_cost, fit, out);
+	}
 }

@@ -139,9 +139,10 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 }
 
 /*
- * How many flushed views of the lists a walk of reclaimer r may have
- * decided on (split_flushed_view()): those in in->seen for a global walk
- * of 6.12+, else 0: it saw the lists as they are.  Cgroup limit reclaim is left
+ * How many views of the lists a walk of reclaimer r may have decided on:
+ * the flushed ones in in->seen for a global walk of 6.12+
+ * (split_flushed_view()), or the moments there and the lists as they are
+ * (in->seen_moments), else 0: it saw the lists as they are.  Cgroup limit reclaim is left
  * out: the sampler reads the cgroup's memory.stat every interval, and
  * that read flushes the cgroup's statistics, so its walks decide on the
  * lists of the interval's start (sw_cgroup_view()); nothing reads the
@@ -149,12 +150,16 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
  */
 static int seen_views(const struct split_in *in, enum reclaimer r)
 {
-	if (r == RC_CGROUP || !split_flushed_view(in->version) || in->seen_n <= 0)
+	int n = in->seen_n < SPLIT_SEEN_MAX ? in->seen_n : SPLIT_SEEN_MAX;
+
+	if (r == RC_CGROUP || n <= 0)
 		return 0;
-	return in->seen_n < SPLIT_SEEN_MAX ? in->seen_n : SPLIT_SEEN_MAX;
+	if (in->seen_moments)
+		return n + 1;      /* and the lists as they are */
+	return split_flushed_view(in->version) ? n : 0;
 }
 
-/* The share of the walks that decided on flushed view j of n. */
+/* The share of the walks that decided on view j of n. */
 static double view_weight(const struct split_in *in, int j, int n)
 {
 	double sum = 0;
@@ -294,7 +299,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				w = pw * view_weight(in, j, nseen) *
 				    (!in->has_prev ? 1 : start ? start_share : 1 - start_share);
 				sw_fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
-					 views ? &in->seen[j] : sw_cgroup_view(in, r));
+					 views && j < in->seen_n ? &in->seen[j] :
+					 sw_cgroup_view(in, r));
 				refault = trim;
 				refault.deact_file_refault = 1;
 				trim.floor = sw_walk_floor(&trim, r, in->high_wmark_sum);

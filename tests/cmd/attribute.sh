@@ -945,6 +945,42 @@ intervals_of onset 6.1.0 60 '$3 == "kswapd" { print $4 }'
 check "attribute-1.91 reclaim's first interval: the walk on the lists where the free pages met the low watermark ($(cat onset.out), 10.33 to 12.33)" \
 	awk '{ exit !($1 >= 10.33 && $1 <= 12.33) }' onset.out
 
+# Before 6.12 a walk reads the file lists as they are at every level, and
+# a re-read working set keeps them near a tie (inactive_is_low():
+# inactive < active below 1 GB, which requests file deactivation: no
+# cache trim).  Two kswapd walks of 5 pages in an interval whose inactive
+# file list goes from 8427 to 8700 pages against 8281 and 8279 active,
+# swappiness 60, 100 pages written (costs: ap = 89, fp = 417): neither
+# sample is low, so a walk trims the cache, 8427 >> 12 = 2 pages at 12
+# and 3 of 8700 >> 11 = 4 at 11, no anon; at the tie (8280 inactive) level
+# 12 is SCAN_FRACT, 25 * 89 / 506 = 4 anon and 2 * 417 / 506 = 1 file
+# page.  4 anon pages scanned: one walk of the two at the tie, the
+# priority (5 x 12 + 2 x 12 + 3 x 11) / 10 = 11.7.  Lists 421 pages from
+# a tie with 281 of swing: none; 9 anon pages: more than both walks at
+# the tie scan (8), no share explains it.
+# tielog NAME INACTIVE0 ANON
+tielog() {
+	printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
+		"0,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
+		"1,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
+		"2,10,8,2,100,$3,$((10 - $3)),105984,1000,8700,8279,100000" > "$1.csv"
+	rm -f "$1.db"
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 ||
+		fail "import $1.csv"
+	"$VMSCOPE" attribute "$1.db" --format csv | tr -d '"' > "$1.out"
+}
+tielog tie 8427 4
+check "attribute-1.100 6.1: the file lists tied between two samples: one walk of two at the tie explains the anon (active_file_heavy)" \
+	grep -q '^1,split-lru,active_file_heavy,100,1.0000,' tie.out
+is "$("$VMSCOPE" attribute tie.db --intervals --format csv | tr -d '"' | awk -F, '$2 == "2.0" && $3 == "kswapd" { print $4 }')" "11.7" \
+	"attribute-1.101 ... the walk at the tie at 12, the other trimming at 12 and 11: priority 11.7"
+tielog far 8981 4
+check "attribute-1.102 no tie within the lists' swing: unexplained" \
+	grep -q '^1,split-lru,unexplained,100,1.0000,' far.out
+tielog over 8427 9
+check "attribute-1.103 more anon than every walk at the tie scans: unexplained" \
+	grep -q '^1,split-lru,unexplained,100,1.0000,' over.out
+
 # kswapd walks of two lengths (balance_pgdat(), v6.1): 90 woken for
 # order 3 on a fragmented node stop once they have reclaimed
 # compact_gap(3) = 16 pages, after level 9 of 6000 inactive file pages
