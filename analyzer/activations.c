@@ -155,56 +155,41 @@ static void spread(struct activations *a)
 	}
 }
 
-/*
- * The counters that tell what happened between two runs (between_runs()):
- * the activations, and the global reclaimers' scans, any of which renews
- * the snapshot (the last two where the kernel has them: 5.8+, 6.x).
- */
-enum { GAP_ACT, GAP_KSWAPD, GAP_DIRECT, GAP_KHUGEPAGED, GAP_PROACTIVE, NR_GAP };
-static const char *const gap_name[NR_GAP] = {
-	"workingset_activate_file", "pgscan_kswapd", "pgscan_direct",
-	"pgscan_khugepaged", "pgscan_proactive"
-};
-
-/* Their values at the run's first sample, NAN where not recorded. */
-static void gap_first(const struct metric_stream *ms, double first[NR_GAP])
+/* The run's first workingset_activate_file, NAN where not recorded. */
+static double act_first(const struct metric_stream *ms)
 {
-	long i;
-	int k;
+	long i = slot_of(ms, "workingset_activate_file");
 
-	for (k = 0; k < NR_GAP; k++) {
-		i = slot_of(ms, gap_name[k]);
-		first[k] = i >= 0 && ms->it.present[i] ? (double)ms->it.value[i] : NAN;
-	}
+	return i >= 0 && ms->it.present[i] ? (double)ms->it.value[i] : NAN;
 }
 
 /*
  * *n: the run's first workingset_activate_file less the last of the run
- * before it on the same boot, where no global reclaim scanned in between
- * (pgscan_kswapd and pgscan_direct, 4.8+, recorded in both; khugepaged's
- * and proactive where they are); 0 where there is no such run.  0, or
- * -1 (reported).
+ * before it on the same boot; 0 where there is no such run.  Reclaim
+ * that ran in between does not take them away: its walk snapshots the
+ * refaults when it ends (snapshot_refaults()), and the counters do not
+ * tell whether the activations came before that end or after it (bench's
+ * trials: the walks of one run's end, then the next run's reads).  0,
+ * or -1 (reported).
  */
 static int between_runs(sqlite3 *db, const char *path, int64_t run_id,
-			const double first[NR_GAP], double *n)
+			double first, double *n)
 {
-	double last[NR_GAP];
+	static const char *const name[1] = { "workingset_activate_file" };
+	double last;
 	int64_t prev;
-	int k, rc;
+	int rc;
 
 	*n = 0;
-	if (isnan(first[GAP_ACT]) || isnan(first[GAP_KSWAPD]) || isnan(first[GAP_DIRECT]))
+	if (isnan(first))
 		return 0;
 	rc = rundb_boot_predecessor(db, path, run_id, &prev);
 	if (rc != 1)
 		return rc;
-	if (rundb_last_values(db, path, prev, "vmstat", gap_name, NR_GAP, last))
+	if (rundb_last_values(db, path, prev, "vmstat", name, 1, &last))
 		return -1;
-	for (k = GAP_KSWAPD; k < NR_GAP; k++)
-		if (first[k] != last[k] && !(k > GAP_DIRECT && (isnan(first[k]) || isnan(last[k]))))
-			return 0;      /* reclaim ran, or a counter is missing */
-	if (!isnan(last[GAP_ACT]))
-		*n = fmax(0, first[GAP_ACT] - last[GAP_ACT]);
+	if (!isnan(last))
+		*n = fmax(0, first - last);
 	return 0;
 }
 
@@ -232,13 +217,11 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 {
 	struct metric_stream ms;
 	struct act_iv v;
-	double prev = 0, gap[NR_GAP], carried;
+	double prev = 0, first_act = NAN, carried;
 	long act, kcw;
-	int rc, k, first = 1;
+	int rc, first = 1;
 
 	memset(a, 0, sizeof(*a));
-	for (k = 0; k < NR_GAP; k++)
-		gap[k] = NAN;              /* a run without samples: none */
 	rc = rundb_has_source(db, path, run_id, "stat_refresh");
 	if (rc < 0)
 		return -1;
@@ -265,7 +248,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		v.t1 = prev = (double)ms.it.t_us / 1e6;
 		read_iv(&ms, act, &v);
 		if (first)
-			gap_first(&ms, gap);
+			first_act = act_first(&ms);
 		else {
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
@@ -281,7 +264,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		first = 0;
 	}
 	metric_stream_release(&ms);
-	if (rc < 0 || between_runs(db, path, run_id, gap, &carried))
+	if (rc < 0 || between_runs(db, path, run_id, first_act, &carried))
 		return -1;
 	flushes_done(&a->flushes);
 	spread(a);

@@ -88,15 +88,15 @@ struct activations {
 	/*
 	 * activations between the last sample of the run recorded before
 	 * this one on the same boot and this run's first (bench's trials,
-	 * one after another), where neither kswapd nor direct reclaim
-	 * scanned in between: prepare_scan_count() compares with the
+	 * one after another): prepare_scan_count() compares with the
 	 * snapshot of the last walk's end however long ago, so the run's
 	 * first walks may see them, one refault walk of each reclaimer
 	 * however many (activations_shown() in the first interval with
-	 * reclaim, which ends at carried_t1).  The attribution's reading, a
-	 * bound: the previous run's last walks may have seen them, as
-	 * /proc/vmstat folds per-CPU counts up to a second late, so the
-	 * prediction does not take them.  0: no such run, or reclaim between
+	 * reclaim, which ends at carried_t1); a walk in between may have
+	 * ended before them or after.  The attribution's reading, a bound:
+	 * the previous run's last walks or one in between may have seen
+	 * them, as /proc/vmstat folds per-CPU counts up to a second late, so
+	 * the prediction does not take them.  0: no such run
 	 */
 	double carried, carried_t1;
 	size_t near, cursor;       /* query positions (ask in time order) */
