@@ -248,3 +248,37 @@ void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_
 	bisect_fit(in, node_cost, cg_cost, &f, &f.anon_freed, ANON_FREED_MIN, 1, 0, best,
 		   &fit->anon_freed, out);
 }
+
+/*
+ * balance_pgdat() checks pgdat_balanced() before each level, not inside
+ * one: a pass under way when the free pages reach the high watermark
+ * goes on (shrink_lruvec() cuts kswapd's pass short only once the pass
+ * has reclaimed its nr_to_reclaim, the zones' high watermarks, and then
+ * scans the larger list on to the share of its target the smaller had
+ * reached, v6.1 and v6.18).  The replay takes a walk that the sample
+ * found balanced as ended there, which most are (the last level done);
+ * where the interval's walks then explain too little of the anon
+ * measured (SPLIT_ANON_EXPLAINED) and that walk stood in a pass that
+ * scans anon, the attribution takes it as finishing that pass first,
+ * where that is nearer: the rest of its targets, at most (rr3 run 14 at
+ * 9.06 s, 6.12: a walk deep at level 3 over anon since 8.6 s finished
+ * its pass, 959 anon pages, before the next walk began at 12).
+ */
+void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, struct walk_fit *fit,
+			struct split_out *out)
+{
+	struct walk_fit f = *fit;
+	double want = in->anon_measured, now, anon;
+
+	if (!(want > 0) || !in->kswapd_resume_balanced ||
+	    in->kswapd_resume_pass.level < 0 || !(in->kswapd_resume_pass.anon > 0))
+		return;
+	now = anon_under(in, node_cost, cg_cost, f, out);
+	if (!(now < SPLIT_ANON_EXPLAINED * want))
+		return;             /* the walks as they are explain it */
+	f.finish_pass = 1;
+	anon = anon_under(in, node_cost, cg_cost, f, out);
+	if (fabs(anon - want) < fabs(now - want))
+		fit->finish_pass = 1;
+}

@@ -49,10 +49,13 @@ struct walk_mix {
  * how far fewer walks than one an activation saw the interval's own (a
  * burst: sw_fit_refault_count()), and the share of the anon efficiency
  * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
- * pages freed (sw_fit_anon_freed()).
+ * pages freed (sw_fit_anon_freed()), and whether kswapd's walk that the
+ * sample before found balanced finished the pass it stood in
+ * (sw_fit_finish_pass()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
+	int finish_pass;
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -131,6 +134,9 @@ void sw_fit_refault_count(const struct split_in *in, const struct split_cost *no
 void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *fit,
 		       struct split_out *out);
+void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
+			const struct split_cost *cg_cost, struct walk_fit *fit,
+			struct split_out *out);
 
 /* split_deep.c: cgroup walks down to priority 0 */
 void sw_deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,

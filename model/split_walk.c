@@ -424,7 +424,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		m.from = in->kswapd_resume;
 		m.finish = in->kswapd_resume;   /* its pass first */
 	} else if (r == RC_KSWAPD && in->kswapd_resume > 0 &&
-		   !in->kswapd_resume_balanced) {
+		   (!in->kswapd_resume_balanced || fit->finish_pass)) {
 		m.finish = in->kswapd_resume;
 	}
 	if (!(walks > 0))
@@ -499,12 +499,14 @@ void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0, 0, 1 };
+	struct walk_fit fit = { 0.5, 0, 0, 1, 0 };
 
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_refault_count(in, node_cost, cg_cost, &fit, out);
+	if (sw_fits(in))
+		sw_fit_finish_pass(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);

@@ -2,7 +2,8 @@
  * t-walk-end.c - where kswapd's walks end and how far they go
  * (model/split_kswapd.c sw_kswapd_ended(), sw_finish_walk(), dive();
  * model/split_walk.c: the pass a walk stands in, resume_at();
- * model/split_fit.c sw_fit_refault_count(): how many walks saw a burst)
+ * model/split_fit.c sw_fit_refault_count(): how many walks saw a burst;
+ * sw_fit_finish_pass(): a pass under way at a balanced sample)
  * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
  * The reference plays kswapd's walks of three kinds (get_scan_count()):
@@ -616,6 +617,59 @@ static void pass_across_balance(void)
 	       o.end_pass.level, o.end_balanced ? "balanced" : "not balanced");
 }
 
+/*
+ * A walk over unwritten anon dives until its first writebacks complete;
+ * the sample comes as the pages they free take the node above its high
+ * watermarks, the walk in its pass (which goes on until it has reclaimed
+ * nr_to_reclaim: balance_pgdat() checks the balance only at the top of a
+ * level).  The model takes that walk as ended, as most are at such a
+ * sample (sw_kswapd_ended()).  In the next interval the walk finishes
+ * its pass over anon and ends; later allocations wake kswapd for a walk
+ * that trims the cache (no refault).  The attribution, which finds too
+ * little anon in the new walk alone, takes the rest of the pass
+ * (sw_fit_finish_pass()).
+ */
+static void pass_after_balanced_sample(void)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o, alone;
+	struct split_out first;
+	struct split_cost cost;
+	struct walker w, nw;
+	double rest;
+	int at, in_pass;
+
+	node_init(&n);
+	sa.free_start = n.free;
+	walk_new(&n, &w, 1, &sa);
+	while (!w.ended && n.free < HIGH)
+		walk_on(&n, &w, 1, &sa);
+	at = w.prio;
+	in_pass = !w.ended && w.in_pass;
+	rest = w.nr[0];          /* the anon the pass's target has left */
+	sampled(&a, &n, &sa, NAN);
+	split_cost_init(&cost, a.version);
+	split_walk(&a, &cost, &cost, &first);
+	sb.free_start = n.free;
+	walk_on(&n, &w, MAX_BATCHES, &sb);
+	idle(&n);
+	wake(&n);
+	walk_kind(&n, &nw, WALK_TRIM, MAX_BATCHES / 4, &sb);
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	b.activate_file = 0;
+	replay(&a, &b, &o, &alone);
+	tap_ok(in_pass && a.free >= HIGH && w.ended && sb.walks == 1 &&
+	       sb.at[at] > 0 && sb.anon == sb.at[at] && first.r[RC_KSWAPD].end_balanced,
+	       "split-17.36 reference: the walk's writebacks balance the node while it is in its level-%d pass (%.0f free at the sample, which the model takes as the walk's end); it finishes the pass, %.0f anon pages, then ends, and a trim walk follows",
+	       at, a.free, sb.anon);
+	tap_ok(o.anon_pred >= sb.anon && o.anon_pred <= rest + 1 &&
+	       alone.anon_pred < 0.7 * sb.anon,
+	       "split-17.37 ... the attribution finishes that pass: anon %.0f, between the reference's %.0f (cut at nr_to_reclaim) and the %.0f its target had left (%.0f with no walk standing)",
+	       o.anon_pred, sb.anon, rest, alone.anon_pred);
+}
+
 /* an interval of seven walks, the last of a kind of its own (dove()) */
 #define DIVE_WALKS 7
 struct dive_case {
@@ -748,5 +802,6 @@ int main(void)
 	for (i = 0; i < sizeof(passes) / sizeof(passes[0]); i++)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
+	pass_after_balanced_sample();
 	return tap_done();
 }
