@@ -246,7 +246,7 @@ static void walk_kind(struct node *n, struct walker *w, enum walk_kind kind,
 	w->kind = kind;
 	w->ended = n->free >= HIGH;
 	s->walks++;
-	s->refaults += kind != WALK_TRIM;
+	s->refaults += kind == WALK_ANON || kind == WALK_FRACT;   /* saw a refault */
 	walk_on(n, w, budget, s);
 }
 
