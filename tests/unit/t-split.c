@@ -1397,6 +1397,39 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 	return o.r[RC_CGROUP].p_est;
 }
 
+/*
+ * The deep walks' anon gone by the sample: 3 of 40 walks go down to 0 and
+ * scan the cgroup's 8000 inactive anon pages there (SCAN_EQUAL); the
+ * swap writes complete and later passes free every one of them, so the
+ * end sample's lists hold no inactive anon, the start's 8000.  A walk to
+ * 0 on the end's would scan none: the ones that scanned it met the
+ * start's.
+ */
+static void cgroup_zero_anon_gone(void)
+{
+	struct ref k = base(60, 400000);
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	double want;
+
+	k.cgroup = 1;
+	k.ia = 8000;
+	k.aa = 2000;
+	cgroup_interval(&k, 3, 0, v61_cg, &in, &o);
+	want = in.anon_measured;
+	in.has_prev = 1;
+	in.cg_prev = in.cg;
+	in.node_prev = in.node;
+	in.cg.inactive_anon = in.node.inactive_anon = 0;
+	split_cost_init(&cost, v61_cg);
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(fabs(o.r[RC_CGROUP].anon_pred - want) <= 0.1 * want &&
+	       o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM] >= 0.9 * want,
+	       "split-7.9 the walks that went down to 0 freed all the cgroup's inactive anon by the sample: found on the start's lists, anon %.0f of %.0f (near_oom %.0f)",
+	       o.r[RC_CGROUP].anon_pred, want, o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM]);
+}
+
 static void cgroup_zero_walks(void)
 {
 	static const int deeps[] = { 0, 1, 3 };
@@ -2373,6 +2406,7 @@ int main(void)
 	stale_view_no_dive();
 	first_level_walks();
 	cgroup_zero_walks();
+	cgroup_zero_anon_gone();
 	cgroup_deep_fract(1);
 	cgroup_deep_fract(3);
 	cgroup_zero_whatif();
