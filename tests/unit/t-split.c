@@ -1361,19 +1361,27 @@ static void cgroup_interval(struct ref *k, int deep, double eff_anon,
  * *deepest the reference's; *zero_said whether over large file folios too
  * it says the deepest level is 0.
  */
+/* The cgroup of those walks, `deep` of 40 of them failing down to 0. */
+static void cgroup_zero_ref(struct ref *k, int deep, struct split_in *in,
+			    struct split_out *o)
+{
+	*k = base(60, 400000);
+	k->cgroup = 1;
+	k->ia = 8000;
+	k->aa = 2000;
+	cgroup_interval(k, deep, 0, v61_cg, in, o);
+}
+
 static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 				   double *p_deep, int *zero_said)
 {
-	struct ref k = base(60, 400000);
+	struct ref k;
 	struct split_cost cost;
 	struct split_in in;
 	struct split_out o;
 	int q;
 
-	k.cgroup = 1;
-	k.ia = 8000;
-	k.aa = 2000;
-	cgroup_interval(&k, deep, 0, v61_cg, &in, &o);
+	cgroup_zero_ref(&k, deep, &in, &o);
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	*truth = truth_priority(&k);
 	for (q = 0; q <= 12 && !(k.trace[q] > 0); q++)
@@ -1407,16 +1415,13 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
  */
 static void cgroup_zero_anon_gone(void)
 {
-	struct ref k = base(60, 400000);
+	struct ref k;
 	struct split_cost cost;
 	struct split_in in;
 	struct split_out o;
 	double want;
 
-	k.cgroup = 1;
-	k.ia = 8000;
-	k.aa = 2000;
-	cgroup_interval(&k, 3, 0, v61_cg, &in, &o);
+	cgroup_zero_ref(&k, 3, &in, &o);
 	want = in.anon_measured;
 	in.has_prev = 1;
 	in.cg_prev = in.cg;
