@@ -76,39 +76,51 @@ static void charge(struct boot_cost_end *e, const int version[3], const double *
 			e->last[k] = v[k];
 }
 
-/* The run's samples charged onto *e: all, or only the first. */
+void boot_costs_slots(char *const *names, size_t n, long slot[NR_BOOT_COUNTERS])
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < NR_BOOT_COUNTERS; k++)
+		for (slot[k] = -1, i = 0; names && i < n; i++)
+			if (!strcmp(names[i], counter_names[k]))
+				slot[k] = (long)i;
+}
+
+void boot_costs_charge(struct boot_cost_end *e, const int version[3],
+		       const long slot[NR_BOOT_COUNTERS], const unsigned char *present,
+		       const int64_t *value)
+{
+	double v[NR_BOOT_COUNTERS];
+	int k;
+
+	for (k = 0; k < NR_BOOT_COUNTERS; k++)
+		v[k] = slot[k] >= 0 && present[slot[k]] ? (double)value[slot[k]] : NAN;
+	charge(e, version, v);
+}
+
+/* The run's samples charged onto *e. */
 static int replay(sqlite3 *db, const char *path, int64_t run_id, const int version[3],
-		  struct boot_cost_end *e, int first_only)
+		  struct boot_cost_end *e)
 {
 	struct sample_iter it;
 	char **names = NULL;
 	long slot[NR_BOOT_COUNTERS];
-	size_t i;
-	int k, rc;
+	int rc;
 
 	if (sample_iter_open(&it, db, path, run_id)) {
 		sample_iter_release(&it);
 		return -1;
 	}
 	while ((rc = sample_iter_next(&it)) == 1) {
-		double v[NR_BOOT_COUNTERS];
-
 		if (!names) {
 			if (!(names = sample_iter_metric_names(&it))) {
 				rc = error("out of memory");
 				break;
 			}
-			for (k = 0; k < NR_BOOT_COUNTERS; k++)
-				for (slot[k] = -1, i = 0; i < it.c.nr; i++)
-					if (!strcmp(names[i], counter_names[k]))
-						slot[k] = (long)i;
+			boot_costs_slots(names, it.c.nr, slot);
 		}
-		for (k = 0; k < NR_BOOT_COUNTERS; k++)
-			v[k] = slot[k] >= 0 && it.present[slot[k]] ?
-			       (double)it.value[slot[k]] : NAN;
-		charge(e, version, v);
-		if (first_only)
-			break;
+		boot_costs_charge(e, version, slot, it.present, it.value);
 	}
 	if (names)
 		sample_iter_free_names(&it, names);
@@ -148,35 +160,42 @@ static int uncached_chain(const struct boot_costs *bc, sqlite3 *db, const char *
 
 int boot_costs_at_start(struct boot_costs *bc, sqlite3 *db, const char *path,
 			size_t dbi, int64_t run_id, const int version[3],
-			struct split_cost *c, int *runs_before)
+			struct boot_cost_end *e)
 {
 	const struct boot_cost_end *base;
-	struct boot_cost_end e;
 	int64_t *chain;
 	size_t n;
 	int k, rc;
 
-	memset(&e, 0, sizeof(e));
-	split_cost_init(&e.cost, version);
+	memset(e, 0, sizeof(*e));
+	split_cost_init(&e->cost, version);
 	for (k = 0; k < NR_BOOT_COUNTERS; k++)
-		e.last[k] = 0;             /* /proc/vmstat counts from boot */
+		e->last[k] = 0;            /* /proc/vmstat counts from boot */
 	rc = uncached_chain(bc, db, path, dbi, run_id, &chain, &n, &base);
 	if (!rc && base)
-		e = *base;
+		*e = *base;
 	while (!rc && n-- > 0) {
-		rc = replay(db, path, chain[n], version, &e, 0);
-		e.db = dbi;
-		e.run_id = chain[n];
-		e.runs++;
+		rc = replay(db, path, chain[n], version, e);
+		e->db = dbi;
+		e->run_id = chain[n];
 		if (!rc)
-			rc = remember(bc, &e);
+			rc = boot_costs_keep(bc, e);
+		e->runs++;
 	}
 	free(chain);
-	if (!rc)
-		rc = replay(db, path, run_id, version, &e, 1);
-	*c = e.cost;
-	*runs_before = e.runs;
+	e->db = dbi;
+	e->run_id = run_id;
 	return rc;
+}
+
+int boot_costs_keep(struct boot_costs *bc, const struct boot_cost_end *e)
+{
+	struct boot_cost_end kept = *e;
+
+	if (cached(bc, e->db, e->run_id))
+		return 0;          /* replayed twice (--what-if): the same */
+	kept.runs++;
+	return remember(bc, &kept);
 }
 
 void boot_costs_release(struct boot_costs *bc)

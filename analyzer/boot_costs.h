@@ -52,13 +52,28 @@ struct boot_costs {
 };
 
 /*
- * *c (split_cost_init() for version) charged with everything before the
- * run's first sample; *runs_before: the earlier runs of its boot that
- * were replayed.  0, or -1 (reported).
+ * *e: the costs (split_cost_init() for version) charged with everything
+ * up to the last sample of the run before it on its boot (nothing at the
+ * boot's start), the counters there, e->runs the earlier runs of its boot
+ * replayed.  The run's own samples, from the first, are the caller's to
+ * charge (boot_costs_charge()).  0, or -1 (reported).
  */
 int boot_costs_at_start(struct boot_costs *bc, sqlite3 *db, const char *path,
 			size_t dbi, int64_t run_id, const int version[3],
-			struct split_cost *c, int *runs_before);
+			struct boot_cost_end *e);
+
+/*
+ * The run's samples, charged as the replay reads them, so that the runs
+ * after it on its boot start from its end without reading it again:
+ * boot_costs_slots() once for the run's counter names, boot_costs_charge()
+ * a sample, boot_costs_keep() at its end (which e, from
+ * boot_costs_at_start(), then is).  keep: 0, or -1 (reported).
+ */
+void boot_costs_slots(char *const *names, size_t n, long slot[NR_BOOT_COUNTERS]);
+void boot_costs_charge(struct boot_cost_end *e, const int version[3],
+		       const long slot[NR_BOOT_COUNTERS], const unsigned char *present,
+		       const int64_t *value);
+int boot_costs_keep(struct boot_costs *bc, const struct boot_cost_end *e);
 void boot_costs_release(struct boot_costs *bc);
 
 #endif

@@ -306,6 +306,8 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		if (opt && opt->fn)
 			rc = opt->fn(opt->ctx, &iv);
 	}
+	if (rc == 0 && st)
+		rc = split_replay_done(st);
 	split_replay_close(st, a);
 	metric_stream_release(&ms);
 	return rc < 0 ? -1 : 0;

@@ -220,6 +220,12 @@ static void count_skips(const struct split_in *si, const struct split_out *so,
 struct split_state {
 	struct raw_slots rs;
 	struct split_cost node_cost, cg_cost, wi_node_cost, wi_cg_cost;
+	/* the root lruvec's costs as the kernel charged them, from the run's
+	 * start on, for the runs after it on its boot (boot_costs.h) */
+	struct boot_costs *boot_costs;
+	struct boot_cost_end boot_end;
+	long boot_slot[NR_BOOT_COUNTERS];
+	int version[3];
 	double scan_anon, steal_anon, scan_file, steal_file;   /* last interval */
 	double skipped;            /* ... and its pgskip_* */
 	struct split_in prev;
@@ -385,23 +391,28 @@ static void fold_note(const struct split_state *st, struct run_model *m)
 }
 
 /*
- * The root lruvec's costs where the run began (boot_costs.h): the
+ * The root lruvec's costs where the run before it on its boot ended
+ * (boot_costs.h); split_replay_first() charges what came after, and the
  * replay's and --what-if's node costs start there, the cgroup's at zero.
  */
-static int start_costs(struct split_state *st, const struct run_set *set,
-		       const struct run_ref *r, struct run_model *m)
+static int start_costs(struct split_state *st, const struct metric_stream *ms,
+		       const struct run_set *set, const struct run_ref *r,
+		       struct run_model *m)
 {
 	char buf[200];
 	int before;
 
 	split_cost_init(&st->node_cost, m->version);
 	st->cg_cost = st->wi_cg_cost = st->node_cost;
+	st->boot_costs = set->boot_costs;
 	if (boot_costs_at_start(set->boot_costs, set->dbs[r->db], set->paths[r->db],
-				r->db, r->id, m->version, &st->node_cost, &before))
+				r->db, r->id, m->version, &st->boot_end))
 		return -1;
-	st->wi_node_cost = st->node_cost;
+	boot_costs_slots(ms->names, ms->it.c.nr, st->boot_slot);
+	memcpy(st->version, m->version, sizeof(st->version));
 	if (!st->node_cost.known)
 		return 0;
+	before = st->boot_end.runs;
 	if (before)
 		snprintf(buf, sizeof(buf), "anon and file costs at the start charged since "
 			 "boot, over the %d run%s before it on this boot", before,
@@ -991,7 +1002,7 @@ struct split_state *split_replay_open(const struct metric_stream *ms,
 		return NULL;
 	}
 	grain_notes(st, m);
-	if (start_costs(st, set, r, m)) {
+	if (start_costs(st, ms, set, r, m)) {
 		split_replay_close(st, a);
 		return NULL;
 	}
@@ -1013,6 +1024,9 @@ void split_replay_first(struct split_state *st, const struct metric_stream *ms)
 
 	lists_from(ms, &st->rs, RAW_IA, 1, &l);
 	seen_push(st, (double)ms->it.t_us / 1e6, &l);
+	/* what the counters moved since the run before it on its boot */
+	boot_costs_charge(&st->boot_end, st->version, st->boot_slot, ms->it.present, ms->it.value);
+	st->node_cost = st->wi_node_cost = st->boot_end.cost;
 }
 
 void split_replay_interval(struct split_state *st, const struct metric_stream *ms,
@@ -1023,8 +1037,15 @@ void split_replay_interval(struct split_state *st, const struct metric_stream *m
 {
 	st->t0 = t0;
 	st->t1 = t1;
+	boot_costs_charge(&st->boot_end, st->version, st->boot_slot, ms->it.present,
+			  ms->it.value);
 	split_interval(ms, m, st, in, whatif, o, so, iv, a);
 	count_wakes(ms, &st->rs, in, a);
+}
+
+int split_replay_done(struct split_state *st)
+{
+	return boot_costs_keep(st->boot_costs, &st->boot_end);
 }
 
 void split_replay_close(struct split_state *st, struct attribution *a)

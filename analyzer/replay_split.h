@@ -27,6 +27,10 @@ void split_replay_interval(struct split_state *st, const struct metric_stream *m
 			   struct interval_out *o, struct split_out *so,
 			   struct replay_iv *iv, struct attribution *a);
 
+/* After the run's last sample: what the runs after it on its boot start
+ * from is kept (boot_costs.h).  0, or -1 (reported). */
+int split_replay_done(struct split_state *st);
+
 /* Where the truth came from, into a; frees st (NULL: nothing). */
 void split_replay_close(struct split_state *st, struct attribution *a);
 

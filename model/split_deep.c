@@ -42,11 +42,10 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
 
 /*
  * One cgroup walk down to 0 on the lists its walks decide on: the end's,
- * or the start's where the end's hold no inactive anon page (which level 0
- * scans)
- * (the walks that went down swapped the cgroup's anon out, every page of
- * it: a 6.18 host run at swappiness 200 went from 37363 inactive anon
- * pages to none in a quarter second, 37349 of them scanned at level 0).
+ * or the start's where the end's hold no inactive anon page, the list
+ * level 0 scans: the walks that went down swapped all of it out (a 6.18
+ * host run at swappiness 200 went from 37363 inactive anon pages to none
+ * in a quarter second, 37349 of them scanned at level 0).
  */
 static void walk_to_zero(const struct split_in *in, const struct split_cost *cost,
 			 struct walk_res *deep)

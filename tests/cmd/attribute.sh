@@ -289,6 +289,11 @@ rm -f costs-order.db
 is "$("$VMSCOPE" attribute costs-order.db 2 --intervals --format csv | tr -d '"' |
 	awk -F, '$1 == 2 && $3 == "all" { print $10 }')" "$want" \
 	"attribute-1.99 the run before charged anon, then file past the halving: its anon cost halved with every halving after it ($want anon pages)"
+# the whole database replayed in order: run 1's own replay keeps its
+# end, which run 2 starts from
+is "$("$VMSCOPE" attribute costs.db --intervals --format csv | tr -d '"' |
+	awk -F, '$1 == 2 && $3 == "all" { print $10 }')" "11" \
+	"attribute-1.106 both runs replayed in order: run 2 starts from the costs run 1's replay kept (11)"
 costrun costs-gap.db 6.2.0 b1 0 0 2000
 is "$(cat costs-gap.db.out)" "11" \
 	"attribute-1.94 the 2000 rotations happened between the runs: charged all the same (11)"
