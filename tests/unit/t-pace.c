@@ -96,36 +96,64 @@ static long sleeps(void)
  * a tick: a wake-up costs a sampler more CPU than anything else it does
  * beyond the read.
  */
-static void test_one_second(const char *name, int slack_permille)
+/*
+ * The earliest of 3 wake-ups at a 1 s interval, in ns after its tick;
+ * the voluntary context switches over them in *slept (-1: not known).
+ */
+static int64_t earliest_of_three(long *slept)
 {
 	const int64_t interval = 1000000000;
 	struct pacer p;
 	int64_t start = pace_now_ns(CLOCK_MONOTONIC), best = interval, late;
-	long slept = 0, s;
+	long s;
 	int i;
 
+	*slept = 0;
 	pacer_init(&p, CLOCK_MONOTONIC, start, interval);
 	for (i = 1; i <= 3; i++) {
 		s = sleeps();
 		pacer_wait(&p, NULL);
-		slept += sleeps() - s;
+		if (s < 0 || *slept < 0)
+			*slept = -1;
+		else
+			*slept += sleeps() - s;
 		late = late_ns(start, interval, i, pace_now_ns(CLOCK_MONOTONIC));
 		if (late < best)
 			best = late;
 	}
 	pacer_close(&p);
+	return best;
+}
+
+static void test_one_second(const char *name, int slack_permille)
+{
+	const int64_t bound = 750000LL * slack_permille;
+	int64_t best = 0;
+	long slept = 0;
+	int tries;
+
 	/*
 	 * a slack-late wake-up is about the whole slack late (hrtimer range
 	 * timers fire at the end of their range unless woken earlier): 1 ms
 	 * at nice 0, 5 ms at nice 5; the earliest of 3 under 3/4 of it is no
 	 * slack (CI runs under ASan saw 525 us with none at nice 0, and
-	 * 753 us at nice 5, against the 750 us this bound held for both)
+	 * 753 us at nice 5, against the 750 us this bound held for both).
+	 * A loaded machine delayed all 3 once (1139 us under ASan): up to 3
+	 * rounds, the first under the bound counts.  A pacer that sleeps
+	 * with the slack is late by it at every wake-up, in every round.
 	 */
-	tap_ok(best >= 0 && best < 750000LL * slack_permille,
+	for (tries = 1; tries <= 3; tries++) {
+		best = earliest_of_three(&slept);
+		if (best >= 0 && best < bound)
+			break;
+		printf("# %s round %d: earliest wake-up %lld us late, again\n",
+		       name, tries, (long long)(best / 1000));
+	}
+	tap_ok(best >= 0 && best < bound,
 	       "%s at a 1 s interval a wake-up is not a timer slack late: "
 	       "the earliest of 3 was %lld us after its tick (ppoll's slack: %d)",
 	       name, (long long)(best / 1000), slack_permille * 1000);
-	if (s < 0)
+	if (slept < 0)
 		tap_skip("no /proc/self/status", "%s one sleep a tick", name);
 	else
 		tap_is_i64(slept, 3, "%s one sleep a tick (voluntary context "
