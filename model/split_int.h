@@ -15,7 +15,7 @@ struct walk_ctx {
 	int global, swap_on;
 	double swappiness, ap, fp;
 	int deact_anon, deact_file_refault, deact_file_low;
-	int file_low;              /* file + free <= sum of high wmarks */
+	int file_low;              /* file + free <= high wmarks + boosts */
 	int floor;                 /* the level its walks stay at (sw_walk_floor()) */
 	/* pages a batch scans on the inactive lists (split_grain); NULL:
 	 * single pages */
@@ -72,6 +72,8 @@ int sw_anon_only_at_zero(const struct walk_ctx *c, double below);
 int sw_level_after(const struct walk_ctx *c, int i);
 int sw_walk_floor(const struct walk_ctx *c, enum reclaimer r,
 		  double nr_to_reclaim);
+/* the zones' high watermarks with a boost summed (sw_high_wmarks()) */
+double sw_high_wmarks(const struct split_in *in, double boost);
 /* a walk to progress point p, or from p0 to p1 */
 void sw_walk_at(const struct walk_ctx *c, double p, struct walk_res *w);
 void sw_walk_span(const struct walk_ctx *c, double p0, double p1,

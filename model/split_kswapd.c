@@ -27,7 +27,11 @@ static void scale_res(struct walk_res *w, double c)
 /*
  * kswapd's pass over a level stops once it has reclaimed nr_to_reclaim
  * (shrink_lruvec() counts its own nr_reclaimed against it, with no
- * proportional_reclaim for kswapd; v6.1 and v6.18): w, one whole pass,
+ * proportional_reclaim for kswapd; v6.1 and v6.18), the zones' high
+ * watermarks and the boosts the interval's start showed
+ * (sw_high_wmarks(): a boosted zone asks a pass for that much more; rr7
+ * run 14 at 14.0 s, 6.12: a level-4 pass over anon ran its whole target
+ * of 1783 pages with a boost of 1468 pages on a high of 1011): w, one whole pass,
  * cut to what reclaims that much at the efficiencies measured before;
  * left whole where they are not known.
  */
@@ -37,9 +41,10 @@ static void pass_stop(struct walk_res *w, const struct split_in *in)
 	double file = w->scanned - w->anon_total;
 	double got = (w->anon_total > 0 ? w->anon_total * ea : 0) +
 		     (file > 0 ? file * ef : 0);
+	double nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
 
-	if (in->high_wmark_sum > 0 && got > in->high_wmark_sum)
-		scale_res(w, in->high_wmark_sum / got);
+	if (nr_to_reclaim > 0 && got > nr_to_reclaim)
+		scale_res(w, nr_to_reclaim / got);
 }
 
 /* a short walk reclaims compact_gap(3) = 16 pages (sw_walk_lengths()) */
@@ -129,7 +134,8 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
  * (sw_finish_walk()).  balance_pgdat() ends a walk at the top of its
  * priority loop once the node is balanced; a pass that balances it
  * mid-level runs on to its end first, so a sample above the high
- * watermarks' sum may find a walk finishing its level, but more often
+ * watermarks' sum (with the boosts the sample shows: pgdat_balanced()
+ * checks high_wmark_pages(), sw_high_wmarks()) may find a walk finishing its level, but more often
  * finds kswapd after its walk, the free pages still above the sum: in
  * the 6.1 lab's traces walks went down to level 2 over anon that frees
  * nothing at once and ended there, and the next interval's walks began
@@ -152,7 +158,8 @@ static int node_balanced(const struct split_in *in)
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		if (in->reclaimed[r] > 0)
 			freed += in->reclaimed[r];
-	return in->high_wmark_sum > 0 && in->free >= in->high_wmark_sum &&
+	return sw_high_wmarks(in, in->boost_end) > 0 &&
+	       in->free >= sw_high_wmarks(in, in->boost_end) &&
 	       !(in->free - in->free_start > freed);
 }
 

@@ -108,8 +108,9 @@ int sw_anon_only_at_zero(const struct walk_ctx *c, double below)
 /*
  * The level a walk of reclaimer r stays at: only kswapd has one above 0.
  * balance_pgdat() lowers the priority only after a level scanned less
- * than nr_to_reclaim, the sum over the zones of max(high wmark, 32)
- * (kswapd_shrink_node() returns sc->nr_scanned >= sc->nr_to_reclaim,
+ * than nr_to_reclaim, the sum over the zones of max(high wmark + boost,
+ * 32) (sw_high_wmarks()) (kswapd_shrink_node() returns
+ * sc->nr_scanned >= sc->nr_to_reclaim,
  * which clears raise_priority; v6.1 and v6.18), or reclaimed nothing.
  * So the first level from 12 down whose targets reach nr_to_reclaim is
  * where the walk repeats until the node is balanced; 1 where none does
@@ -305,6 +306,22 @@ void sw_boost_ctx(struct walk_ctx *c)
 	c->floor = DEF_PRIORITY - 2;
 }
 
+/*
+ * high_wmark_pages() summed over the zones: each zone's high watermark
+ * and its watermark_boost (include/linux/mmzone.h, v5.0+: wmark_pages()
+ * adds z->watermark_boost; v6.1 and v6.18), which is what the kernel's
+ * sums of it hold: prepare_scan_count()'s total_high_wmark (file_is_tiny),
+ * kswapd_shrink_node()'s nr_to_reclaim, pgdat_balanced()'s mark.  boost:
+ * the zones' boosts as a zoneinfo sample showed them (NAN: not
+ * recorded, taken as none).  0 where the watermarks are not known.
+ */
+double sw_high_wmarks(const struct split_in *in, double boost)
+{
+	if (!(in->high_wmark_sum > 0))
+		return 0;
+	return in->high_wmark_sum + (boost > 0 ? boost : 0);
+}
+
 /* seen: the lists the walk's statistics hold (NULL: the lists as they are) */
 void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 		 const struct split_cost *cost, int cgroup, int start,
@@ -326,7 +343,7 @@ void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 			inactive_is_low(c->seen->inactive_anon, c->seen->active_anon);
 	c->deact_file_low = inactive_is_low(c->seen->inactive_file,
 					    c->seen->active_file);
-	c->file_low = in->high_wmark_sum > 0 &&
+	c->file_low = sw_high_wmarks(in, in->boost_start) > 0 &&
 		      node->inactive_file + node->active_file + in->free <=
-		      in->high_wmark_sum;
+		      sw_high_wmarks(in, in->boost_start);
 }

@@ -284,7 +284,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
 	struct walk_mix mm;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
-	double taken;
+	/* kswapd's, the boost included (sw_high_wmarks()) */
+	double taken, nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
@@ -303,8 +304,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					 sw_cgroup_view(in, r));
 				refault = trim;
 				refault.deact_file_refault = 1;
-				trim.floor = sw_walk_floor(&trim, r, in->high_wmark_sum);
-				refault.floor = sw_walk_floor(&refault, r, in->high_wmark_sum);
+				trim.floor = sw_walk_floor(&trim, r, nr_to_reclaim);
+				refault.floor = sw_walk_floor(&refault, r, nr_to_reclaim);
 				mm = *m;
 				d = DEF_PRIORITY;
 				taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;

@@ -1258,6 +1258,85 @@ static void next_interval(struct split_in *in, const struct split_cost *c,
 }
 
 /*
+ * The zones' watermark boosts count in every sum of high_wmark_pages()
+ * (include/linux/mmzone.h: wmark_pages() adds z->watermark_boost, v5.0+;
+ * v6.1 and v6.18): kswapd_shrink_node()'s nr_to_reclaim, sum over the
+ * zones of max(high_wmark_pages(), SWAP_CLUSTER_MAX); pgdat_balanced()'s
+ * mark; prepare_scan_count()'s total_high_wmark for file_is_tiny.  The
+ * cases of split-6.6 and 2.6 with a boost of 200 and 512 pages.
+ */
+static void boosted_watermarks(const struct split_cost *c)
+{
+	struct split_in in;
+	struct split_out o;
+
+	/*
+	 * split-6.6's walk, nr_to_reclaim 200 + 200: level 7's pass of 320
+	 * file pages reclaims less, so it is not cut: 240 of it after the
+	 * sample (80 before), then the new walk's 10, 20 and 30 at 12-10.
+	 * (7 x 240 + 12 x 10 + 11 x 20 + 10 x 30) / 300 = 7.73.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 390, 0);
+	in.high_wmark_sum = 200;
+	in.boost_start = 200;
+	in.eff_file = 1;
+	split_walk(&in, c, c, &o);
+	in.scanned[RC_KSWAPD] = 300;
+	in.reclaimed[RC_KSWAPD] = 300;
+	next_interval(&in, c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 2320.0 / 300) < 1e-9,
+	       "split-6.8 a boost of 200 on nr_to_reclaim 200: the level-7 pass of 320 is not cut, p 7.73 (%.2f)",
+	       o.r[RC_KSWAPD].p_est);
+	/*
+	 * the level a walk repeats: the first whose pass scans
+	 * nr_to_reclaim, 7 (320 >= 200), with the boost 6 (640 >= 400).
+	 * 1270 pages: 310 at 12-8, then 960 at 7, or 320 at 7 and 640 at 6:
+	 * 9460 / 1270 = 7.45 against 8820 / 1270 = 6.94.
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 1270, 0);
+	in.high_wmark_sum = 200;
+	split_walk(&in, c, c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 9460.0 / 1270) < 1e-9,
+	       "split-6.9 kswapd repeats level 7, the first that scans nr_to_reclaim 200 (%.3f)",
+	       o.r[RC_KSWAPD].p_est);
+	in.boost_start = 200;
+	split_walk(&in, c, c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 8820.0 / 1270) < 1e-9,
+	       "split-6.10 ... and level 6 with a boost of 200 (%.3f)", o.r[RC_KSWAPD].p_est);
+	/*
+	 * balanced at the end sample: free 3200 pages, no more than reclaim
+	 * freed, over high 3000: the walk ended; with a boost of 512 the
+	 * zones ask for 3512 and it stands in its pass
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 105984, 1000, 40960, 1000, 390, 0);
+	in.free = in.free_start = 3200;
+	in.reclaimed[RC_KSWAPD] = 390;
+	split_walk(&in, c, c, &o);
+	tap_ok(o.r[RC_KSWAPD].end_balanced,
+	       "split-6.11 free 3200 over the high watermarks' 3000 at the end sample: the walk ended");
+	in.boost_end = 512;
+	split_walk(&in, c, c, &o);
+	tap_ok(!o.r[RC_KSWAPD].end_balanced && o.r[RC_KSWAPD].end_pass.level == 7,
+	       "split-6.12 ... under them with a boost of 512: it stands in its level-7 pass (%d)",
+	       o.r[RC_KSWAPD].end_pass.level);
+	/*
+	 * split-2.6's file tiny: file 500 + 500 + free 2500 is over high
+	 * 3000, not tiny; with a boost of 512 it is (3500 <= 3512): SCAN_ANON
+	 */
+	one_walk(&in, RC_KSWAPD, 60, 50000, 1000, 500, 500, 36, 0);
+	in.free = 2500;
+	split_walk(&in, c, c, &o);
+	tap_ok(o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] == 0,
+	       "split-2.21 file + free 3500 over the high watermarks' 3000: not tiny (%.0f)",
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY]);
+	in.boost_start = 512;
+	split_walk(&in, c, c, &o);
+	tap_ok(o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY] == 36,
+	       "split-2.22 ... with a boost of 512 on them: SCAN_ANON, file_tiny (%.0f)",
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_TINY]);
+}
+
+/*
  * kswapd walks that ended before the sample, a long one among them, then
  * 44 short walks in the next interval (woken below the low watermark,
  * balanced again after levels 12 to 9: 24 pages of the lab guest's 6600
@@ -1868,6 +1947,7 @@ static void hand_cases(void)
 	tap_ok(fabs(o.r[RC_KSWAPD].p_est - 2540.0 / 300) < 1e-9,
 	       "split-6.6 ... and no more of its pass than reclaims nr_to_reclaim: p 8.47 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
+	boosted_watermarks(&c);
 	/*
 	 * Where only priority 0 lets anon in below the replayed walk: a
 	 * cgroup walk over 400000 inactive file pages without refaults trims
