@@ -842,6 +842,9 @@ static double boost_case(int i, int at_end, struct split_in *in)
 	in->eff_file = 1.0;
 	in->boost_start = at_end ? 0 : (double)boost;
 	in->boost_end = at_end ? (double)boost : 0;
+	/* the start sample's free pages: the node balanced with the boost
+	 * (balance_pgdat() reclaims a boost only there) */
+	in->free_start = (double)before.free;
 	return truth_priority(&k);
 }
 
@@ -903,6 +906,66 @@ static void boost_seen_walks(void)
 }
 
 /*
+ * Case i of split-15.9: a walk woken with a boost of 1024 or 1536 pages
+ * shown by the start sample, on a node whose free pages fall short of
+ * the high watermarks and that boost by 200 to 328 pages: balance_pgdat()
+ * finds it unbalanced, drops nr_boost_reclaim and restarts as a normal
+ * walk (`if (!balanced && nr_boost_reclaim)`, v5.0+; 6.1 and 6.18), which
+ * must reach high_wmark_pages(), the boost still in it (and in its
+ * nr_to_reclaim); beside it two or three high-order walks.  No more
+ * reclaim than normal walks woken at the low watermark would do, so
+ * none is read as boosts raised between the samples (boost_beyond()).
+ * Returns the traced priority.
+ */
+static double restart_case(int i, struct split_in *in)
+{
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+	ul boost = i % 2 ? 1024 : 1536, high = k.high, need = 200 + 64 * (ul)(i % 3);
+	int w;
+
+	before = k;
+	k.high = high + boost;
+	kswapd_walk_order(&k, need, 0);
+	k.high = high;                /* out: the boost cleared */
+	k.kcompactd_wakes++;          /* out: if (boosted) wakeup_kcompactd() */
+	for (w = 0; w < 2 + i / 6; w++)
+		kswapd_walk_order(&k, 0, 2 + w % 2);
+	model_view(&k, &before, RC_KSWAPD, in);
+	in->boost_max_sum = 1524 + 512;
+	in->eff_anon = NAN;
+	in->eff_file = 1.0;
+	in->boost_start = (double)boost;
+	in->free_start = (double)(high + boost - need);
+	return truth_priority(&k);
+}
+
+/*
+ * A boost the start sample shows on a node below its high watermarks and
+ * that boost is no boosted walk's (restart_case()): the walks are
+ * replayed as normal ones, deeper than level 10.
+ */
+static void boost_dropped_walks(void)
+{
+	int i, ok = 0, n = 0;
+	double worst = 0, d;
+
+	for (i = 0; i < 12; i++) {
+		struct split_in in;
+		double truth = restart_case(i, &in);
+
+		d = kswapd_off(&in, truth);
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "restart %d: truth %.2f off %.2f scanned %.0f reclaimed %.0f walks %.0f\n", i, truth, d, in.scanned[RC_KSWAPD], in.reclaimed[RC_KSWAPD], in.walks[RC_KSWAPD]);
+		ok += d <= 1;
+		worst = fmax(worst, d);
+		n++;
+	}
+	tap_ok(ok == n,
+	       "split-15.9 a boost the start sample shows on a node short of high + boost: the walk drops it and walks as a normal one, priority within one level in %d of %d (worst %.2f)",
+	       ok, n, worst);
+}
+
+/*
  * boost_beyond() on split-15.1's node: one boosted walk (1024 or 1536
  * pages) beside three order-0 walks woken at the low watermark, each
  * reclaiming its gap and up to a quarter more; the walks reclaim a share
@@ -926,6 +989,7 @@ static double beyond_case(int i, double eff, int seen, struct split_in *in)
 	in->eff_anon = NAN;
 	in->eff_file = eff;
 	in->boost_start = seen ? (double)boost : 0;
+	in->free_start = (double)before.free;
 	return truth_priority(&k);
 }
 
@@ -2483,6 +2547,7 @@ int main(void)
 	finish_then_short();
 	boost_seen_walks();
 	boost_beyond_walks();
+	boost_dropped_walks();
 	late_refaults();
 	list_change();
 	window_refaults();
