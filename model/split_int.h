@@ -40,6 +40,7 @@ struct walk_mix {
 	int whole_first;
 	int lengths;               /* kswapd walks of different lengths (sw_walk_lengths()) */
 	int may_boost;             /* some of them boosted (sw_may_boost()) */
+	int boosted;               /* one boosted walk goes on (sw_boost_goes_on()) */
 };
 
 /*
@@ -100,6 +101,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
+int sw_boost_goes_on(const struct split_in *in, enum reclaimer r);
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		double skip, double refault, double norm,
 		struct split_reclaim_out *o);

@@ -306,11 +306,15 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 				refault.deact_file_refault = 1;
 				trim.floor = sw_walk_floor(&trim, r, nr_to_reclaim);
 				refault.floor = sw_walk_floor(&refault, r, nr_to_reclaim);
+				if (m->boosted) {
+					sw_boost_ctx(&trim);
+					sw_boost_ctx(&refault);
+				}
 				mm = *m;
 				d = DEF_PRIORITY;
 				taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;
 				mm.s -= taken;
-				if (m->from > 0)
+				if (m->from > 0 && !m->boosted)
 					resume_at(in, (struct walk_ctx *[2]){ &trim, &refault }, &mm);
 				if (m->lengths)
 					sw_walk_lengths(&mm, kinds, in, w, o, &d);
@@ -393,7 +397,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
-			      r == RC_DIRECT, 0, 0 };
+			      r == RC_DIRECT, 0, 0, 0 };
 	int resume = 0, zero = -1;
 	double skip;
 
@@ -419,7 +423,12 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	 * from where it stood, its pass first (sw_finish_walk()), then at
 	 * that level (resume_at())
 	 */
-	if (r == RC_KSWAPD && walks == 0 && in->kswapd_resume > 0) {
+	if (sw_boost_goes_on(in, r)) {
+		walks = 1;
+		resume = 1;
+		m.boosted = 1;
+		m.from = DEF_PRIORITY - (DEF_PRIORITY - 2);   /* at level 10 */
+	} else if (r == RC_KSWAPD && walks == 0 && in->kswapd_resume > 0) {
 		walks = 1;
 		resume = 1;
 		m.from = in->kswapd_resume;

@@ -966,6 +966,73 @@ static void boost_dropped_walks(void)
 }
 
 /*
+ * A boosted walk that spans a sample (case i: a boost of 1024 or 1536
+ * pages on split-15.1's node, free far above high + boost): interval A
+ * holds a normal walk to the watermark gap and the boosted walk's entry,
+ * levels 12 and 11 and one pass at 10; the sample shows the boost, which
+ * balance_pgdat() clears only at `out`; interval B counts no PAGEOUTRUN
+ * and scans the rest of the boost at level 10, file only (may_swap off).
+ * The model replays A, then B with the boost the sample showed and B's
+ * pgscan_anon (0).  Returns its estimate for B, whose traced priority
+ * is 10.
+ */
+static double boost_goes_on_case(int i)
+{
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), a0, b0;
+	ul boost = i % 2 ? 1024 : 1536, got;
+	struct split_cost cost;
+	struct split_in a, b;
+	struct split_out out;
+
+	a0 = k;
+	kswapd_walk_order(&k, (k.high - k.low) * (5 + (ul)(i % 3)) / 4, 0);
+	k.walks++;
+	k.no_swap = 1;
+	got = shrink_level(&k, 12, k.high, 1);
+	got += shrink_level(&k, 11, k.high, 1);
+	got += shrink_level(&k, 10, k.high, 1);
+	model_view(&k, &a0, RC_KSWAPD, &a);
+	b0 = k;
+	while (got < boost) {
+		ul g = shrink_level(&k, 10, k.high, 1);
+
+		if (!g)
+			break;
+		got += g;
+	}
+	k.no_swap = 0;
+	k.kcompactd_wakes++;
+	model_view(&k, &b0, RC_KSWAPD, &b);
+	a.boost_max_sum = b.boost_max_sum = 1524 + 512;
+	a.eff_anon = b.eff_anon = NAN;
+	a.eff_file = b.eff_file = 1.0;
+	a.boost_end = b.boost_start = (double)boost;
+	a.free_start = (double)a0.free;
+	b.free_start = (double)b0.free;
+	split_cost_init(&cost, a.version);
+	split_walk(&a, &cost, &cost, &out);
+	split_kswapd_goes_on(&b, &out.r[RC_KSWAPD]);
+	split_walk(&b, &cost, &cost, &out);
+	return out.r[RC_KSWAPD].p_est;
+}
+
+static void boost_goes_on_walks(void)
+{
+	int i, ok = 0, n = 0;
+	double worst = 0, d;
+
+	for (i = 0; i < 6; i++) {
+		d = fabs(boost_goes_on_case(i) - 10);
+		ok += d <= 1;
+		worst = fmax(worst, d);
+		n++;
+	}
+	tap_ok(ok == n,
+	       "split-15.10 a boosted walk that spans the sample: the interval that counts no walk and scans no anon is its level 10, within one level in %d of %d (worst %.2f)",
+	       ok, n, worst);
+}
+
+/*
  * boost_beyond() on split-15.1's node: one boosted walk (1024 or 1536
  * pages) beside three order-0 walks woken at the low watermark, each
  * reclaiming its gap and up to a quarter more; the walks reclaim a share
@@ -2548,6 +2615,7 @@ int main(void)
 	boost_seen_walks();
 	boost_beyond_walks();
 	boost_dropped_walks();
+	boost_goes_on_walks();
 	late_refaults();
 	list_change();
 	window_refaults();
