@@ -813,6 +813,20 @@ static void unboosted_long_walks(void)
 }
 
 /*
+ * The model's view of kswapd on split-15.1's node since before: the
+ * zones' largest boost 1524 + 512 pages, the file efficiency eff
+ * measured, the anon one not known.
+ */
+static void boost_view(const struct ref *k, const struct ref *before, double eff,
+		       struct split_in *in)
+{
+	model_view(k, before, RC_KSWAPD, in);
+	in->boost_max_sum = 1524 + 512;
+	in->eff_anon = NAN;
+	in->eff_file = eff;
+}
+
+/*
  * Case i of split-15.2/15.4: one to three walks woken at orders 2 and 3,
  * and a boost of 1024 or 1536 pages: at_end 0, shown by the interval's
  * first sample and reclaimed by a boosted walk entered before it
@@ -836,10 +850,7 @@ static double boost_case(int i, int at_end, struct split_in *in)
 	}
 	for (w = 0; w < 1 + i / 4; w++)
 		kswapd_walk_order(&k, 0, 2 + w % 2);
-	model_view(&k, &before, RC_KSWAPD, in);
-	in->boost_max_sum = 1524 + 512;
-	in->eff_anon = NAN;
-	in->eff_file = 1.0;
+	boost_view(&k, &before, 1.0, in);
 	in->boost_start = at_end ? 0 : (double)boost;
 	in->boost_end = at_end ? (double)boost : 0;
 	/* the start sample's free pages: the node balanced with the boost
@@ -930,13 +941,23 @@ static double restart_case(int i, struct split_in *in)
 	k.kcompactd_wakes++;          /* out: if (boosted) wakeup_kcompactd() */
 	for (w = 0; w < 2 + i / 6; w++)
 		kswapd_walk_order(&k, 0, 2 + w % 2);
-	model_view(&k, &before, RC_KSWAPD, in);
-	in->boost_max_sum = 1524 + 512;
-	in->eff_anon = NAN;
-	in->eff_file = 1.0;
+	boost_view(&k, &before, 1.0, in);
 	in->boost_start = (double)boost;
 	in->free_start = (double)(high + boost - need);
 	return truth_priority(&k);
+}
+
+/* estimates off their truth: how many within one level, the worst */
+struct off_tally {
+	int ok, n;
+	double worst;
+};
+
+static void off_add(struct off_tally *t, double off)
+{
+	t->ok += off <= 1;
+	t->worst = fmax(t->worst, off);
+	t->n++;
 }
 
 /*
@@ -946,23 +967,18 @@ static double restart_case(int i, struct split_in *in)
  */
 static void boost_dropped_walks(void)
 {
-	int i, ok = 0, n = 0;
-	double worst = 0, d;
+	struct off_tally t = { 0, 0, 0 };
+	int i;
 
 	for (i = 0; i < 12; i++) {
 		struct split_in in;
 		double truth = restart_case(i, &in);
 
-		d = kswapd_off(&in, truth);
-		if (getenv("T_SPLIT_DEBUG"))
-			fprintf(stderr, "restart %d: truth %.2f off %.2f scanned %.0f reclaimed %.0f walks %.0f\n", i, truth, d, in.scanned[RC_KSWAPD], in.reclaimed[RC_KSWAPD], in.walks[RC_KSWAPD]);
-		ok += d <= 1;
-		worst = fmax(worst, d);
-		n++;
+		off_add(&t, kswapd_off(&in, truth));
 	}
-	tap_ok(ok == n,
+	tap_ok(t.ok == t.n,
 	       "split-15.9 a boost the start sample shows on a node short of high + boost: the walk drops it and walks as a normal one, priority within one level in %d of %d (worst %.2f)",
-	       ok, n, worst);
+	       t.ok, t.n, t.worst);
 }
 
 /*
@@ -1018,18 +1034,14 @@ static double boost_goes_on_case(int i)
 
 static void boost_goes_on_walks(void)
 {
-	int i, ok = 0, n = 0;
-	double worst = 0, d;
+	struct off_tally t = { 0, 0, 0 };
+	int i;
 
-	for (i = 0; i < 6; i++) {
-		d = fabs(boost_goes_on_case(i) - 10);
-		ok += d <= 1;
-		worst = fmax(worst, d);
-		n++;
-	}
-	tap_ok(ok == n,
+	for (i = 0; i < 6; i++)
+		off_add(&t, fabs(boost_goes_on_case(i) - 10));
+	tap_ok(t.ok == t.n,
 	       "split-15.10 a boosted walk that spans the sample: the interval that counts no walk and scans no anon is its level 10, within one level in %d of %d (worst %.2f)",
-	       ok, n, worst);
+	       t.ok, t.n, t.worst);
 }
 
 /*
@@ -1051,10 +1063,7 @@ static double beyond_case(int i, double eff, int seen, struct split_in *in)
 	boosted_walk(&k, boost);
 	for (w = 0; w < 3; w++)
 		kswapd_walk_order(&k, (ul)((k.high - k.low) * (1 + urand() / 4)), 0);
-	model_view(&k, &before, RC_KSWAPD, in);
-	in->boost_max_sum = 1524 + 512;
-	in->eff_anon = NAN;
-	in->eff_file = eff;
+	boost_view(&k, &before, eff, in);
 	in->boost_start = seen ? (double)boost : 0;
 	in->free_start = (double)before.free;
 	return truth_priority(&k);
