@@ -30,10 +30,10 @@ static void scale_res(struct walk_res *w, double c)
  * proportional_reclaim for kswapd; v6.1 and v6.18), the zones' high
  * watermarks and the boosts the interval's start showed
  * (sw_high_wmarks(): a boosted zone asks a pass for that much more; rr7
- * run 14 at 14.0 s, 6.12: a level-4 pass over anon ran its whole target
- * of 1783 pages with a boost of 1468 pages on a high of 1011): w, one whole pass,
- * cut to what reclaims that much at the efficiencies measured before;
- * left whole where they are not known.
+ * run 14 at 14.0 s, 6.12: a level-4 pass scanned 1783 anon pages of a
+ * target of about 1870, with a boost of 1468 pages on high watermarks
+ * of 1011): w, one whole pass, cut to what reclaims that much at the
+ * efficiencies measured before; left whole where they are not known.
  */
 static void pass_stop(struct walk_res *w, const struct split_in *in)
 {
@@ -135,7 +135,8 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
  * priority loop once the node is balanced; a pass that balances it
  * mid-level runs on to its end first, so a sample above the high
  * watermarks' sum (with the boosts the sample shows: pgdat_balanced()
- * checks high_wmark_pages(), sw_high_wmarks()) may find a walk finishing its level, but more often
+ * checks high_wmark_pages(), sw_high_wmarks()) may find a walk
+ * finishing its level, but more often
  * finds kswapd after its walk, the free pages still above the sum: in
  * the 6.1 lab's traces walks went down to level 2 over anon that frees
  * nothing at once and ended there, and the next interval's walks began
