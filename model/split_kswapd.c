@@ -153,14 +153,13 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
  */
 static int node_balanced(const struct split_in *in)
 {
-	double freed = 0;
+	double freed = 0, high = sw_high_wmarks(in, in->boost_end);
 	int r;
 
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		if (in->reclaimed[r] > 0)
 			freed += in->reclaimed[r];
-	return sw_high_wmarks(in, in->boost_end) > 0 &&
-	       in->free >= sw_high_wmarks(in, in->boost_end) &&
+	return high > 0 && in->free >= high &&
 	       !(in->free - in->free_start > freed);
 }
 
@@ -290,6 +289,19 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 }
 
 /*
+ * The boost the start sample shows where the node there was balanced
+ * with it, which a boosted walk reclaims; 0 where it was not (the walk
+ * drops it, boost_seen()) or none is shown.  A start whose free pages
+ * were not recorded is taken as balanced.
+ */
+static double boost_reclaimed_at_start(const struct split_in *in)
+{
+	double boost = in->boost_start > 0 ? in->boost_start : 0;
+
+	return in->free_start < sw_high_wmarks(in, boost) ? 0 : boost;
+}
+
+/*
  * A watermark boost the zoneinfo sample shows at the interval's start is
  * reclaimed by a boosted walk in it (v5.0+; v6.1 and v6.12 alike):
  * steal_suitable_fallback() -> boost_watermark() raises a zone's
@@ -324,11 +336,9 @@ static double boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds
 			 const struct split_in *in, const double s_short[2],
 			 double w, struct split_reclaim_out *o, double *deep)
 {
-	double boost = isnan(in->boost_start) ? 0 : in->boost_start;
+	double boost = boost_reclaimed_at_start(in);
 	double nn = mm->n[0] + mm->n[1], before = mm->s;
 
-	if (in->free_start < sw_high_wmarks(in, boost))
-		boost = 0;          /* the walk drops it: no boosted reclaim */
 	if (boost > 0)
 		take_boosted(mm, kinds[0], in, boost, mm->s - nn * s_short[0], 1, w, o, deep);
 	return before - mm->s;
@@ -591,8 +601,7 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 int sw_boost_goes_on(const struct split_in *in, enum reclaimer r)
 {
 	return r == RC_KSWAPD && !(in->walks[r] > 0) && sw_may_boost(in, r) &&
-	       in->boost_start > 0 &&
-	       in->free_start >= sw_high_wmarks(in, in->boost_start);
+	       boost_reclaimed_at_start(in) > 0;
 }
 
 /*

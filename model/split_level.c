@@ -329,6 +329,7 @@ void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 {
 	const struct split_lists *node = start ? &in->node_prev : &in->node;
 	const struct split_grain *grain = cgroup ? in->grain_cg : in->grain_node;
+	double high = sw_high_wmarks(in, in->boost_start);
 
 	memset(c, 0, sizeof(*c));
 	c->l = cgroup ? (start ? &in->cg_prev : &in->cg) : node;
@@ -343,7 +344,6 @@ void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 			inactive_is_low(c->seen->inactive_anon, c->seen->active_anon);
 	c->deact_file_low = inactive_is_low(c->seen->inactive_file,
 					    c->seen->active_file);
-	c->file_low = sw_high_wmarks(in, in->boost_start) > 0 &&
-		      node->inactive_file + node->active_file + in->free <=
-		      sw_high_wmarks(in, in->boost_start);
+	c->file_low = high > 0 &&
+		      node->inactive_file + node->active_file + in->free <= high;
 }
