@@ -138,14 +138,16 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
  * moment between them: a re-read file working set keeps the active list
  * as large as the inactive one (a 6.12 lab interval: 8316 inactive
  * against 8269 active before the flush, 7633 against 7129 after, anon
- * scanned from level 12 with no activation in sight).  That sample's
- * lists, the inactive file list just low.  0 where no tie is within
- * reach.
+ * scanned from level 12 with no activation in sight), or than that
+ * and `own`, the pages a walk took off the inactive list itself before
+ * the level that read it (walk_takes()).  That sample's lists, the
+ * inactive file list just low.  0 where no tie is within reach.
  */
-static int tie_between(const struct split_lists *b, struct split_lists *view)
+static int tie_between(const struct split_lists *b, double own,
+		       struct split_lists *view)
 {
-	double reach = fmax(fabs(b[1].inactive_file - b[0].inactive_file),
-			    fabs(b[1].active_file - b[0].active_file));
+	double reach = own + fmax(fabs(b[1].inactive_file - b[0].inactive_file),
+				  fabs(b[1].active_file - b[0].active_file));
 	double gap[2], ratio[2];
 	int j, k;
 
@@ -164,7 +166,35 @@ static int tie_between(const struct split_lists *b, struct split_lists *view)
 /* The flush may have copied the lists at such a tie (6.12+). */
 static int tie_view(const struct split_in *in, struct split_lists *view)
 {
-	return tie_between(in->seen_bracket, view);
+	return tie_between(in->seen_bracket, 0, view);
+}
+
+/*
+ * The inactive file pages a walk has taken off the list before the level
+ * whose one SCAN_FRACT pass would scan `anon`: each level above it
+ * trimmed the cache (inactive file >> q), and before 6.12 the walk reads
+ * the lists anew at every level (prepare_scan_count() per shrink_node(),
+ * v6.1), so by then its own reclaim has moved the inactive list that far
+ * towards a tie (rr5 run 4 at 7.75 s, 6.1: 8848 inactive file pages
+ * against 8264 active, then 9280 against 8259; one walk of six went on
+ * to level 4 and scanned 1539 anon pages there, SCAN_FRACT's share, and
+ * none above it, after taking about 540 file pages at 12 to 5).
+ */
+static double walk_takes(const struct split_lists *l, const struct split_cost *cost,
+			 double swappiness, double anon)
+{
+	double ap, fp, taken = 0;
+	int q;
+
+	split_fraction(cost, swappiness, &ap, &fp);
+	if (!(ap > 0))
+		return 0;
+	for (q = DEF_PRIORITY; q > 0; q--) {
+		if (floor(l->inactive_anon / (double)(1L << q)) * ap / (ap + fp) >= anon)
+			break;
+		taken += floor(l->inactive_file / (double)(1L << q));
+	}
+	return taken;
 }
 
 /*
@@ -196,7 +226,8 @@ static void tie_moment(const struct split_in *in, const struct split_cost *node_
 	two.seen_n = 1;
 	memset(two.seen, 0, sizeof(two.seen));
 	memset(two.seen_w, 0, sizeof(two.seen_w));
-	if (!tie_between(ends, &two.seen[0]))
+	if (!tie_between(ends, walk_takes(&in->node_prev, node_cost, in->swappiness,
+					  want - now), &two.seen[0]))
 		return;
 	two.seen_w[0] = 1;
 	sw_walk_all(&two, node_cost, cg_cost, fit, &o);

@@ -622,7 +622,7 @@ walk_csv "2 6 7" 1 > lag.csv
 "$VMSCOPE" import lag.csv -o lag.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import lag.csv"
 "$VMSCOPE" attribute lag.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "all" && $8 > 0 { print $2 ":" $7 }' > lag.out
 is "$(tr '\n' ' ' < lag.out)" "2.0:unexplained 6.0:file_refaults 7.0:unexplained " \
-	"attribute-1.16 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
+	"attribute-1.109 a walk within 2 s after the activation saw it; 1 s before the interval that shows it or 3 s after, not"
 # samples folded before they were read (vmscope-collect --stat-refresh):
 # an activation happened in the interval that shows it, so a walk the
 # interval before did not see it; unfolded, the second before it may have
@@ -975,12 +975,14 @@ check "attribute-1.91 reclaim's first interval: the walk on the lists where the 
 # priority (5 x 12 + 2 x 12 + 3 x 11) / 10 = 11.7.  Lists 421 pages from
 # a tie with 281 of swing: none; 9 anon pages: more than both walks at
 # the tie scan (8), no share explains it.
-# tielog NAME INACTIVE0 ANON
+# tielog NAME INACTIVE0 ANON [FILE STOLEN]
 tielog() {
+	local file=${4:-$((10 - $3))} stolen=${5:-8}
+
 	printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
 		"0,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
 		"1,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
-		"2,10,8,2,100,$3,$((10 - $3)),105984,1000,8700,8279,100000" > "$1.csv"
+		"2,$(($3 + file)),$stolen,2,100,$3,$file,105984,1000,8700,8279,100000" > "$1.csv"
 	rm -f "$1.db"
 	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 ||
 		fail "import $1.csv"
@@ -997,6 +999,23 @@ check "attribute-1.102 no tie within the lists' swing: unexplained" \
 tielog over 8427 9
 check "attribute-1.103 more anon than every walk at the tie scans: unexplained" \
 	grep -q '^1,split-lru,unexplained,100,1.0000,' over.out
+# A walk reads the lists anew at every level, after its own levels above
+# took their pages off the inactive list (prepare_scan_count() per
+# shrink_node(), v6.1), so a deep walk may meet the tie that neither
+# sample shows.  The lists of 1.102 (8981 inactive file pages against
+# 8281, then 8700 against 8279: 421 over the tie at the nearer sample,
+# 281 of swing), two walks scanning 832 file pages, and the anon that one
+# SCAN_FRACT pass scans at one level: floor((105984 >> q) * 89 / 506),
+# 582 at level 5, 291 at 6.  Down to 5 the walk has trimmed
+# 8981 >> 12 .. 8981 >> 6 = 2 + 4 + 8 + 17 + 35 + 70 + 140 = 276 pages:
+# 281 + 276 = 557 reach the tie, explained.  Down to 6, 136: 417, four
+# pages short of it, unexplained.
+tielog deep 8981 582 832 832
+check "attribute-1.107 6.1: a walk whose own trim reaches the tie before level 5 explains its anon (active_file_heavy)" \
+	grep -q '^1,split-lru,active_file_heavy,100,1.0000,' deep.out
+tielog short 8981 291 832 832
+check "attribute-1.108 ... one whose trim before level 6 ends 4 pages short of it: unexplained" \
+	grep -q '^1,split-lru,unexplained,100,1.0000,' short.out
 
 # kswapd walks of two lengths (balance_pgdat(), v6.1): 90 woken for
 # order 3 on a fragmented node stop once they have reclaimed
@@ -1080,7 +1099,7 @@ check "attribute-1.29 6.12: the anon prediction averages the views the flush can
 	awk -v p="$(cut -d' ' -f1 stale-6.12.0.out | cut -d: -f3)" 'BEGIN { exit !(p == 186 || p == 187) }'
 
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
-check "attribute-1.7 --by adds the runs of a tag value up" \
+check "attribute-1.110 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
 "$VMSCOPE" attribute sim.db --by kernel > bykernel.txt
 check "attribute-1.7b a group of runs at several swappiness values says their range, not the first run's" \
