@@ -142,7 +142,7 @@ struct split_in {
 	 * lists of the zones below the lowest zone skipped, the walk's own
 	 * (zoneinfo nr_zone_inactive_*, each zone's the larger of the
 	 * interval's two samples; has_skip_lists 0: not recorded).
-	 * split_kswapd.c sw_skipped().
+	 * split_skip.c sw_skipped().
 	 */
 	double skipped;
 	struct split_lists skip_lists;

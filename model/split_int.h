@@ -102,6 +102,7 @@ int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
 int sw_boost_goes_on(const struct split_in *in, enum reclaimer r);
+/* split_skip.c: the pages kswapd passed over (pgskip_*) */
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		double skip, double refault, double norm,
 		struct split_reclaim_out *o);

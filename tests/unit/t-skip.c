@@ -1,5 +1,5 @@
 /*
- * t-skip.c - kswapd's skipped pages (model/split_kswapd.c sw_skipped())
+ * t-skip.c - kswapd's skipped pages (model/split_skip.c sw_skipped())
  * against a reference written from v6.1 mm/vmscan.c, not from the model.
  *
  * The reference keeps each inactive list page by page, tail first, every

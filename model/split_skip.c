@@ -1,0 +1,169 @@
+/*
+ * split_skip.c - the pages kswapd passed over on the node's lists as in
+ * zones above its reclaim index (pgskip_*): which list they were on and
+ * at which levels, for a walk woken for a low zone.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "model_int.h"
+#include "split_int.h"
+#include "banned.h"
+
+/*
+ * What a walk of kind c on the lists of its own zones (c->l) first
+ * scans: the first level from 12 down with a target of each type
+ * (lvl[0] anon, lvl[1] file; 0 where none down to 1), the cause that let
+ * its anon in, and of the skip at the first level with any target, the
+ * share that is anon (*anon_share; 0 where no level has one).  Each page
+ * found costs the walk the other zones' pages before it on the list,
+ * about node / own of that list.
+ */
+static void first_targets(const struct walk_ctx *c, const struct split_lists *node,
+			  int lvl[2], double *anon_share, enum cause *why)
+{
+	double a, f, sa, sf;
+	enum cause w;
+	int q;
+
+	lvl[0] = lvl[1] = 0;
+	*anon_share = -1;
+	*why = CAUSE_UNEXPLAINED;
+	for (q = DEF_PRIORITY; q >= 1; q--) {
+		sw_level_scan(c, q, &a, &f, &w);
+		if (a >= 1 && !lvl[0]) {
+			lvl[0] = q;
+			*why = w;
+		}
+		if (f >= 1 && !lvl[1])
+			lvl[1] = q;
+		if (a + f >= 1 && *anon_share < 0) {
+			sa = a * node->inactive_anon / fmax(1, c->l->inactive_anon);
+			sf = f * node->inactive_file / fmax(1, c->l->inactive_file);
+			*anon_share = sa + sf > 0 ? sa / (sa + sf) : 0;
+		}
+	}
+	if (*anon_share < 0)
+		*anon_share = 0;
+}
+
+/*
+ * Where a walk for the zones of c->l takes its skipped pages, per type
+ * (q[t], first: the first level with a target of that type).  It ends
+ * once those zones meet their high watermarks and boosts (need pages,
+ * split_in.skip_need): rmqueue() wakes kswapd for a zone whose
+ * watermark a fallback boosted, pgdat_balanced() at that zone index
+ * checks high_wmark_pages(), boost included, so the walk, which may
+ * take only those zones' pages, goes on down level after level (each
+ * reclaims less than nr_to_reclaim, their high watermarks and boosts
+ * summed) until its pages taken meet the need (v6.1 and v6.18).  The
+ * other zones' pages lie among them on the list, so each level skips
+ * in proportion to what it takes: the levels weighted by their targets.
+ * In a 6.1 lab interval (lab12 run 24, 1.50 to 1.75 s: 3083 DMA file
+ * pages, 476 free at its start, high 32 and a boost of 512: 68 pages to
+ * take, levels 11 to 6) 1877 pages were skipped, and the traced scan at
+ * level 6 was 2434 pages in 19 batches, the node's lists giving about
+ * 100 a pass.  With no need known, the first level.
+ */
+static void skip_levels(const struct walk_ctx *c, double need, const int first[2],
+			double q[2])
+{
+	double taken = 0, pages[2] = { 0, 0 }, sum[2] = { 0, 0 }, a, f;
+	enum cause why;
+	int lvl, t;
+
+	q[0] = first[0];
+	q[1] = first[1];
+	if (!(need > 0))
+		return;
+	for (lvl = DEF_PRIORITY; lvl >= 1 && taken < need; lvl--) {
+		sw_level_scan(c, lvl, &a, &f, &why);
+		pages[0] += a;
+		sum[0] += lvl * a;
+		pages[1] += f;
+		sum[1] += lvl * f;
+		taken += a + f;
+	}
+	for (t = 0; t < 2; t++)
+		if (first[t] > 0 && pages[t] >= 1)
+			q[t] = sum[t] / pages[t];
+}
+
+/* the weight of a kind no walk of the interval is: where its list's
+ * first target lies still counts for pages the counters put on it */
+#define KIND_FLOOR 1e-9
+
+/*
+ * Pages kswapd passed over (split_in.skipped).  A walk whose reclaim
+ * index lies below a zone with pages on the lists (kswapd woken for a
+ * low zone: rmqueue() wakes it at zone_idx() of a zone whose watermark
+ * a fallback boosted) meets that zone's pages too: isolate_lru_folios()
+ * adds them to total_scan, the nr_scanned that PGSCAN_KSWAPD,
+ * PGSCAN_ANON/FILE and the shrink_inactive tracepoint count, and to
+ * PGSCAN_SKIP per zone, but not to the `scan` that ends its loop, so
+ * one call asked for a page or two of the walk's own zones may pass
+ * over a whole list (v6.1 and v6.12).  The walk's targets are
+ * get_scan_count()'s on its own zones' lists (lruvec_lru_size(lruvec,
+ * lru, sc->reclaim_idx)), its branch decided on the node's
+ * (prepare_scan_control()): it scans a list first at the first level
+ * where that list's target is a page, and skips from there down to where
+ * its zones are balanced (skip_levels()); 1, kswapd's last, where no
+ * level has one.  Which list they were on: the walk's kinds (refault:
+ * the interval's share of walks seeing a refault) at the first level
+ * with any target; where the anon scanned is measured, within what the
+ * counters allow (skipped pages count in pgscan_anon/file: at least
+ * skip - file scanned are anon, at most the anon scanned).  Over
+ * thirteen lab sweeps, the levels down to the zones' balance rather than
+ * the first level put kswapd within one level in 17 more 6.1 intervals
+ * of 3053 and 7 more 6.12 ones of 2823.  Not walks of their own: the
+ * rest of the scan is the interval's walks' (sw_replay_reclaimer()
+ * takes these out first).
+ * Adds to o; norm: all kswapd scanned.
+ */
+void sw_skipped(const struct split_in *in, const struct split_cost *cost,
+		double skip, double refault, double norm,
+		struct split_reclaim_out *o)
+{
+	const double share[2] = { 1 - refault, refault };
+	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, anon_share, most = 0, at[2];
+	enum cause why, cause = CAUSE_UNEXPLAINED;
+	struct walk_ctx c;
+	int k, t, lvl[2];
+
+	for (k = 0; k < 2; k++) {
+		/* the branch on the end sample's node lists, not a 6.12+
+		 * flushed view: which kind let anon in is set here by k */
+		sw_fill_ctx(&c, in, cost, 0, 0, NULL);
+		c.deact_file_refault = k;
+		c.l = &in->skip_lists;
+		first_targets(&c, &in->node, lvl, &anon_share, &why);
+		skip_levels(&c, in->skip_need, lvl, at);
+		anon += share[k] * skip * anon_share;
+		if (lvl[0] > 0 && share[k] + KIND_FLOOR > most) {
+			most = share[k] + KIND_FLOOR;
+			cause = why;
+		}
+		for (t = 0; t < 2; t++)
+			if (lvl[t] > 0) {
+				q[t] += (share[k] + KIND_FLOOR) * at[t];
+				w[t] += share[k] + KIND_FLOOR;
+			}
+	}
+	if (!isnan(in->anon_measured) && !isnan(in->file_measured))
+		anon = fmin(fmax(anon, skip - in->file_measured),
+			    fmin(skip, in->anon_measured));
+	for (t = 0; t < 2; t++)
+		q[t] = w[t] > 0 ? q[t] / w[t] : 1;
+	o->p_est += (anon * q[0] + (skip - anon) * q[1]) / norm;
+	o->anon_pred += anon;
+	o->anon_by[cause] += anon;
+}
+
+double split_candidates(double scan, double steal, double *skip)
+{
+	double taken = *skip > 0 ? fmin(*skip, fmax(0, scan - steal)) : 0;
+
+	*skip -= taken;
+	return scan - taken;
+}
