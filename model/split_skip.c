@@ -12,23 +12,17 @@
 #include "banned.h"
 
 /*
- * What a walk of kind c on the lists of its own zones (c->l) first
- * scans: the first level from 12 down with a target of each type
- * (lvl[0] anon, lvl[1] file; 0 where none down to 1), the cause that let
- * its anon in, and of the skip at the first level with any target, the
- * share that is anon (*anon_share; 0 where no level has one).  Each page
- * found costs the walk the other zones' pages before it on the list,
- * about node / own of that list.
+ * The first level from 12 down at which a walk of kind c on the lists
+ * of its own zones (c->l) has a target of each type (lvl[0] anon, lvl[1]
+ * file; 0 where none down to 1), and the cause that let its anon in.
  */
-static void first_targets(const struct walk_ctx *c, const struct split_lists *node,
-			  int lvl[2], double *anon_share, enum cause *why)
+static void first_targets(const struct walk_ctx *c, int lvl[2], enum cause *why)
 {
-	double a, f, sa, sf;
+	double a, f;
 	enum cause w;
 	int q;
 
 	lvl[0] = lvl[1] = 0;
-	*anon_share = -1;
 	*why = CAUSE_UNEXPLAINED;
 	for (q = DEF_PRIORITY; q >= 1; q--) {
 		sw_level_scan(c, q, &a, &f, &w);
@@ -38,14 +32,66 @@ static void first_targets(const struct walk_ctx *c, const struct split_lists *no
 		}
 		if (f >= 1 && !lvl[1])
 			lvl[1] = q;
-		if (a + f >= 1 && *anon_share < 0) {
-			sa = a * node->inactive_anon / fmax(1, c->l->inactive_anon);
-			sf = f * node->inactive_file / fmax(1, c->l->inactive_file);
-			*anon_share = sa + sf > 0 ? sa / (sa + sf) : 0;
-		}
 	}
-	if (*anon_share < 0)
-		*anon_share = 0;
+}
+
+/*
+ * What one pass of a walk of kind c at level q passes over, per type
+ * (s[0] anon, s[1] file): each page of its own zones (c->l) it takes
+ * costs it the other zones' pages before it on the node's list, about
+ * node / own - 1 of them.
+ */
+static void level_skip(const struct walk_ctx *c, const struct split_lists *node,
+		       int q, double s[2])
+{
+	double a, f;
+	enum cause why;
+
+	sw_level_scan(c, q, &a, &f, &why);
+	s[0] = a * fmax(0, node->inactive_anon / fmax(1, c->l->inactive_anon) - 1);
+	s[1] = f * fmax(0, node->inactive_file / fmax(1, c->l->inactive_file) - 1);
+}
+
+/*
+ * The share of `skip` pages passed over that were anon, for a walk of
+ * kind c: each level from 12 down passes over what its targets cost
+ * (level_skip()), until the skip is spent; what is left past the last
+ * level with a cost repeats it (kswapd's passes count what they skip in
+ * sc->nr_scanned, which may hold a walk at a level, v6.1 and v6.12).
+ * One walk: those for a low zone are the few the allocator woke for it,
+ * not the interval's (over the interval's walks instead, each level
+ * spread over all of them, the lab's figures do not move).  The costs of the two lists differ by orders
+ * of magnitude where the own zones hold a sliver of one list: rr2 run
+ * 12 at 2.26 s (6.12, DMA's 116 inactive anon pages against the node's
+ * 96243, 1546 file pages against 5467) passed over 63892 pages, and the
+ * traces put 68155 anon pages at level 4, the first with an anon target,
+ * where each anon page taken cost 829 others and each file page 2.5;
+ * the share at the first level with any target (file alone, level 9)
+ * took all of it as file.  0 where no level has a cost.
+ */
+static double skip_anon_share(const struct walk_ctx *c, const struct split_lists *node,
+			      double skip)
+{
+	double left = skip, got[2] = { 0, 0 }, s[2], last[2] = { 0, 0 };
+	int q, t;
+
+	for (q = DEF_PRIORITY; q >= 1 && left > 0; q--) {
+		double take;
+
+		level_skip(c, node, q, s);
+		if (!(s[0] + s[1] > 0))
+			continue;
+		take = fmin(left, s[0] + s[1]);
+		for (t = 0; t < 2; t++)
+			got[t] += take * s[t] / (s[0] + s[1]);
+		left -= take;
+		last[0] = s[0];
+		last[1] = s[1];
+	}
+	if (left > 0 && last[0] + last[1] > 0)
+		for (t = 0; t < 2; t++)
+			got[t] += left * last[t] / (last[0] + last[1]);
+	return got[0] + got[1] > 0 ? got[0] / (got[0] + got[1]) : 0;
 }
 
 /*
@@ -110,13 +156,20 @@ static void skip_levels(const struct walk_ctx *c, double need, const int first[2
  * where that list's target is a page, and skips from there down to where
  * its zones are balanced (skip_levels()); 1, kswapd's last, where no
  * level has one.  Which list they were on: the walk's kinds (refault:
- * the interval's share of walks seeing a refault) at the first level
- * with any target; where the anon scanned is measured, within what the
- * counters allow (skipped pages count in pgscan_anon/file: at least
- * skip - file scanned are anon, at most the anon scanned).  Over
- * thirteen lab sweeps, the levels down to the zones' balance rather than
- * the first level put kswapd within one level in 17 more 6.1 intervals
- * of 3053 and 7 more 6.12 ones of 2823.  Not walks of their own: the
+ * the interval's share of walks seeing a refault), each the share its
+ * levels' costs give, filled from level 12 down until the skip is spent
+ * (skip_anon_share()); where the anon
+ * scanned is measured, within what the counters allow (skipped pages
+ * count in pgscan_anon/file: at least skip - file scanned are anon, at
+ * most the anon scanned).  Over thirteen lab sweeps, the levels down to
+ * the zones' balance rather than the first level put kswapd within one
+ * level in 17 more 6.1 intervals of 3053 and 7 more 6.12 ones of 2823;
+ * the levels of that fill instead, 24 more 6.12 intervals of 2454 and
+ * 16 fewer 6.1 ones of 2731 (not taken).  The fill's share took the
+ * anon predicted over two runs with large skips (rr2 run 12 on 6.12,
+ * rr1 run 6 on 6.1) from 74% and 20% under the anon measured to 31%
+ * under and 7% over, where the share at the first level with any
+ * target took those skips as file.  Not walks of their own: the
  * rest of the scan is the interval's walks' (sw_replay_reclaimer()
  * takes these out first).
  * Adds to o; norm: all kswapd scanned.
@@ -126,7 +179,7 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		struct split_reclaim_out *o)
 {
 	const double share[2] = { 1 - refault, refault };
-	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, anon_share, most = 0, at[2];
+	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, most = 0, at[2];
 	enum cause why, cause = CAUSE_UNEXPLAINED;
 	struct walk_ctx c;
 	int k, t, lvl[2];
@@ -137,9 +190,9 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		sw_fill_ctx(&c, in, cost, 0, 0, NULL);
 		c.deact_file_refault = k;
 		c.l = &in->skip_lists;
-		first_targets(&c, &in->node, lvl, &anon_share, &why);
+		first_targets(&c, lvl, &why);
 		skip_levels(&c, in->skip_need, lvl, at);
-		anon += share[k] * skip * anon_share;
+		anon += share[k] * skip * skip_anon_share(&c, &in->node, skip);
 		if (lvl[0] > 0 && share[k] + KIND_FLOOR > most) {
 			most = share[k] + KIND_FLOOR;
 			cause = why;

@@ -198,6 +198,7 @@ static void interval(struct split_in *in, const struct zlist list[2], int swappi
 /* one case: the lists, the DMA walk, and the interval beside it */
 struct skip_case {
 	ul anon_own;             /* DMA inactive anon, behind 100000 of DMA32 */
+	ul anon_every;           /* else one DMA page in anon_every of 99600 */
 	int file_mixed;          /* file: one DMA page in three of 9450; else
 				    3150 DMA pages behind 6000 of DMA32 */
 	ul need;                 /* what the DMA walk must reclaim */
@@ -208,6 +209,7 @@ struct skip_case {
 	ul boost;                /* the DMA zone's watermark boost */
 	int need_told;           /* the model is told `need` (skip_need:
 				    the zone's free pages and watermarks) */
+	int predicted;           /* the model predicts (with_skip()) */
 };
 
 /* the reference's walk, and the model without and with its skip */
@@ -219,10 +221,22 @@ struct played {
 	double added;            /* the anon it added for them */
 };
 
-/* the model on p->in, and on it with the skip added as the counters show it */
-static void with_skip(const struct zlist list[2], struct played *p)
+/*
+ * The model on p->in, and on it with the skip added as the counters show
+ * it; a prediction where `predicted`: no pgscan_anon/file to bound the
+ * skip's anon, every walk of the interval taken as one that saw a
+ * refault.
+ */
+static void with_skip(const struct zlist list[2], int predicted, struct played *p)
 {
-	struct split_in in1 = p->in;
+	struct split_in in1;
+
+	if (predicted) {
+		p->in.anon_measured = p->in.file_measured = NAN;
+		p->in.has_expected = 1;
+		p->in.refault_expected[RC_KSWAPD] = p->in.walks[RC_KSWAPD];
+	}
+	in1 = p->in;
 	struct split_cost cost;
 	struct split_out out;
 	double s0 = p->in.scanned[RC_KSWAPD];
@@ -248,7 +262,10 @@ static void play(const struct skip_case *c, struct played *p)
 {
 	struct zlist list[2];
 
-	zlist_make(&list[0], 100000, c->anon_own, 0);
+	if (c->anon_every)
+		zlist_mixed(&list[0], 99600, c->anon_every);
+	else
+		zlist_make(&list[0], 100000, c->anon_own, 0);
 	if (c->file_mixed)
 		zlist_mixed(&list[1], 9450, 3);
 	else
@@ -257,9 +274,9 @@ static void play(const struct skip_case *c, struct played *p)
 	interval(&p->in, list, c->swappiness, c->refaults, &p->w);
 	if (c->need_told)
 		p->in.skip_need = (double)c->need;
-	if (c->sampled_before)
+	if (c->sampled_before && !c->anon_every)
 		list[0].own = c->anon_own;
-	with_skip(list, p);
+	with_skip(list, c->predicted, p);
 	free(list[0].zone);
 	free(list[1].zone);
 }
@@ -408,6 +425,36 @@ static void skip_rate(void)
 	       file, anon);
 }
 
+/*
+ * Both lists hold DMA pages spread through them: one anon page in 830
+ * (120 of 99600; a lab guest's DMA zone held 116 of its node's 96243)
+ * and one file page in three.  A walk at swappiness 180 that saw a
+ * refault (SCAN_FRACT, ap : fp = 180 : 20) has a file target from level
+ * 8 down (3150 >> 8 = 12, a tenth of it: 1) and an anon one only from
+ * level 5 (120 >> 5 = 3, nine tenths: 2).  Each anon page it takes costs
+ * it 829 others, each file page 2, and a level whose pass scans
+ * nr_to_reclaim (32, skips counted) holds the walk: it repeats level 5,
+ * taking 2 anon and 9 file pages a pass, until it has its 400, and the
+ * skip it leaves is nearly all anon.  A prediction (no pgscan_anon/file
+ * to bound it) takes the anon share of the skip within 0.05 of the
+ * reference's; the share at the first level with any target (level 8,
+ * file alone) was 0.
+ */
+static void skip_anon_costs(void)
+{
+	struct played p;
+	double share, ref;
+
+	play(&(struct skip_case){ .anon_every = 830, .file_mixed = 1, .need = 400,
+				  .fract = 1, .swappiness = 180, .refaults = 1,
+				  .predicted = 1 }, &p);
+	ref = p.w.skipped[0] / (p.w.skipped[0] + p.w.skipped[1]);
+	share = p.added / (p.w.skipped[0] + p.w.skipped[1]);
+	tap_ok(ref > 0.8 && fabs(share - ref) <= 0.05,
+	       "split-16.12 DMA pages through both lists, one anon page in 830, one file page in 3: the reference's walk took %.0f pages and skipped %.0f anon and %.0f file (anon share %.3f), the predicted share %.3f",
+	       p.w.taken, p.w.skipped[0], p.w.skipped[1], ref, share);
+}
+
 int main(void)
 {
 	skip_behind_file();
@@ -415,5 +462,6 @@ int main(void)
 	skip_file_counted();
 	skip_spread();
 	skip_rate();
+	skip_anon_costs();
 	return tap_done();
 }
