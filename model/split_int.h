@@ -41,6 +41,7 @@ struct walk_mix {
 	int lengths;               /* kswapd walks of different lengths (sw_walk_lengths()) */
 	int may_boost;             /* some of them boosted (sw_may_boost()) */
 	int boosted;               /* one boosted walk goes on (sw_boost_goes_on()) */
+	int short_spread;          /* the short walks of both kinds alike (walk_fit) */
 };
 
 /*
@@ -52,11 +53,12 @@ struct walk_mix {
  * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
  * pages freed (sw_fit_anon_freed()), and whether kswapd's walk that the
  * sample before found balanced finished the pass it stood in
- * (sw_fit_finish_pass()).
+ * (sw_fit_finish_pass()), and whether kswapd's short walks were of
+ * either kind alike, not the trim walks first (sw_fit_short_spread()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
-	int finish_pass;
+	int finish_pass, short_spread;
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -139,6 +141,9 @@ void sw_fit_refault_count(const struct split_in *in, const struct split_cost *no
 void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *fit,
 		       struct split_out *out);
+void sw_fit_short_spread(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit *fit,
+			 struct split_out *out);
 void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);

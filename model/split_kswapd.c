@@ -230,20 +230,41 @@ static void take_walks(struct walk_mix *mm, const struct walk_res res[2],
 }
 
 /*
+ * The same share f of the walks of each kind of length a, for all of
+ * them to scan s pages (left: s less all of them at length b): 0 (counts
+ * 0) where no share between 0 and 1 fits.
+ */
+static double spread_lengths(const double n[2], const double a[2], const double b[2],
+			     double left, double counts[2])
+{
+	double per = n[0] * (a[0] - b[0]) + n[1] * (a[1] - b[1]);
+	double f = per != 0 ? left / per : 0;
+
+	counts[0] = counts[1] = 0;
+	if (!(f > 0 && f <= 1))
+		return 0;
+	counts[0] = f * n[0];
+	counts[1] = f * n[1];
+	return counts[0] + counts[1];
+}
+
+/*
  * How many of the walks n[k] (trim, refault) are of length a (a[k] pages
  * a walk of kind k), the rest of length b, for all of them to scan s
- * pages; the trim walks take length a first (sw_walk_lengths()).  Returns
- * that count, split per kind in counts; 0 (counts 0) where no count
- * between 0 and all the walks fits.  The count is an expected number,
- * fractional as the scan gives it.
+ * pages; the trim walks take length a first (sw_walk_lengths()), or
+ * (spread) either kind alike.  Returns that count, split per kind in
+ * counts; 0 (counts 0) where no count between 0 and all the walks fits.
+ * The count is an expected number, fractional as the scan gives it.
  */
 static double solve_lengths(const double n[2], const double a[2], const double b[2],
-			    double s, double counts[2])
+			    double s, int spread, double counts[2])
 {
 	static const int trim_first[2] = { 0, 1 };
 	double left = s - (n[0] * b[0] + n[1] * b[1]);
 	int i;
 
+	if (spread)
+		return spread_lengths(n, a, b, left, counts);
 	counts[0] = counts[1] = 0;
 	for (i = 0; i < 2; i++) {
 		int k = trim_first[i];
@@ -562,7 +583,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		sw_walk_at(kinds[k], p, &rl[k]);
 		s_long[k] = rl[k].scanned;
 	}
-	if (solve_lengths(mm->n, s_short, s_long, mm->s, counts) > 0) {
+	if (solve_lengths(mm->n, s_short, s_long, mm->s, mm->short_spread, counts) > 0) {
 		take_walks(mm, rs, counts, w, o, deep);
 		return;
 	}

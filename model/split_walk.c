@@ -397,7 +397,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
-			      r == RC_DIRECT, 0, 0, 0 };
+			      r == RC_DIRECT, 0, 0, 0, 0 };
 	int resume = 0, zero = -1;
 	double skip;
 
@@ -442,6 +442,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	m.lengths = r == RC_KSWAPD && !resume &&
 		    model_version_cmp(in->version, 4, 8, 0) >= 0;
 	m.may_boost = m.lengths && sw_may_boost(in, r);
+	m.short_spread = fit->short_spread;
 	nref = refault_walks(in, r, walks, fit->extra_refaults, fit->fewer_refaults);
 	o->refault_added = refault_walks(in, r, walks, fit->extra_refaults, 0) -
 			   refault_walks(in, r, walks, 0, 0);
@@ -509,12 +510,14 @@ void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0, 0, 1, 0 };
+	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0 };
 
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_refault_count(in, node_cost, cg_cost, &fit, out);
+	if (sw_fits(in))
+		sw_fit_short_spread(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_finish_pass(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
