@@ -658,39 +658,59 @@ static void only_high_order_walks(void)
  * Were the refault walks taken among the short ones as often as among
  * the long, they would scan a few anon pages each at levels 12-10.
  */
+/*
+ * One interval of 100 kswapd walks on a lab node: every tenth woken at
+ * order 0 below min (direct reclaim ran), reclaiming its gap to high and
+ * up to a quarter more, the others at orders 2-3 (split-13); `refaults`
+ * activations, each seen by one of the order-0 walks or, by_short, by a
+ * high-order one.  The model's view of it replayed as the replay does:
+ * a prediction where `predicted` (no anon measured to fit), else the
+ * attribution.
+ */
+static void refault_interval(struct ref *k, int refaults, int by_short, int predicted,
+			     struct split_in *in, struct split_out *out)
+{
+	struct ref before = *k;
+	struct split_cost cost;
+	int w;
+
+	for (w = 0; w < 100; w++) {
+		int seen = w / 10 < refaults;
+
+		if (w % 10 == 9) {
+			k->refault_seen = !by_short && seen;
+			kswapd_walk_order(k, (ul)((k->high - k->min) * (1 + urand() / 4)), 0);
+		} else {
+			k->refault_seen = by_short && w % 10 == 4 && seen;
+			kswapd_walk_order(k, 0, 2 + (int)(urand() * 2));
+		}
+	}
+	model_view(k, &before, RC_KSWAPD, in);
+	direct_ran(in);
+	in->activate_file = refaults;
+	in->eff_anon = k->eff_anon;
+	in->eff_file = 1.0;
+	if (predicted)
+		in->anon_measured = NAN;
+	split_cost_init(&cost, in->version);
+	split_cost_update(&cost, in, &in->node);
+	split_walk(in, &cost, &cost, out);
+}
+
 static void deep_refault_walks(void)
 {
 	static const int sw[] = { 200, 100 };
 	struct tally t = { .tol = 0.2 };
-	int s, i, w;
+	int s, i;
 
 	for (s = 0; s < 2; s++)
 		for (i = 0; i < 6; i++) {
-			struct ref k = lab_node(sw[s], 6000), before;
-			struct split_cost cost;
+			struct ref k = lab_node(sw[s], 6000), before = k;
 			struct split_in in;
 			struct split_out out;
 			double anon, err;
-			int refaults = 1 + i % 3;
 
-			before = k;
-			for (w = 0; w < 100; w++) {
-				if (w % 10 == 9) {
-					k.refault_seen = w / 10 < refaults;
-					kswapd_walk_order(&k, (ul)((k.high - k.min) * (1 + urand() / 4)), 0);
-				} else {
-					kswapd_walk_order(&k, 0, 2 + (int)(urand() * 2));
-				}
-			}
-			model_view(&k, &before, RC_KSWAPD, &in);
-			direct_ran(&in);
-			in.activate_file = refaults;
-			in.eff_anon = k.eff_anon;
-			in.eff_file = 1.0;
-			in.anon_measured = NAN;   /* a prediction: no fit to the anon */
-			split_cost_init(&cost, in.version);
-			split_cost_update(&cost, &in, &in.node);   /* as the replay does */
-			split_walk(&in, &cost, &cost, &out);
+			refault_interval(&k, 1 + i % 3, 0, 1, &in, &out);
 			anon = k.pgscan_anon - before.pgscan_anon;
 			t.n++;
 			t.p_ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
@@ -2625,35 +2645,17 @@ static void anon_freed_later(void)
 static void short_refault_walks(void)
 {
 	static const int sw[] = { 200, 100 };
-	int s, i, w, n = 0, ok = 0, near = 0;
+	int s, i, n = 0, ok = 0, near = 0;
 	double worst = 0;
 
 	for (s = 0; s < 2; s++)
 		for (i = 0; i < 6; i++) {
-			struct ref k = lab_node(sw[s], 6000), before;
-			struct split_cost cost;
+			struct ref k = lab_node(sw[s], 6000);
 			struct split_in in;
 			struct split_out out;
-			int refaults = 1 + i % 3;
 			double d;
 
-			before = k;
-			for (w = 0; w < 100; w++) {
-				if (w % 10 == 9) {
-					kswapd_walk_order(&k, (ul)((k.high - k.min) * (1 + urand() / 4)), 0);
-				} else {
-					k.refault_seen = w % 10 == 4 && w / 10 < refaults;
-					kswapd_walk_order(&k, 0, 2 + (int)(urand() * 2));
-				}
-			}
-			model_view(&k, &before, RC_KSWAPD, &in);
-			direct_ran(&in);
-			in.activate_file = refaults;
-			in.eff_anon = k.eff_anon;
-			in.eff_file = 1.0;
-			split_cost_init(&cost, in.version);
-			split_cost_update(&cost, &in, &in.node);   /* as the replay does */
-			split_walk(&in, &cost, &cost, &out);
+			refault_interval(&k, 1 + i % 3, 1, 0, &in, &out);
 			d = fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k));
 			n++;
 			ok += d <= 0.5;
