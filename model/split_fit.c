@@ -273,7 +273,9 @@ void sw_fit_short_spread(const struct split_in *in, const struct split_cost *nod
 	struct walk_fit f = *fit;
 	double want = in->anon_measured, now, anon;
 
-	if (!(want > 0))
+	/* walks of two lengths: kswapd's that began in the interval, 4.8+ */
+	if (!(want > 0) || !(in->walks[RC_KSWAPD] > 0) || !(in->scanned[RC_KSWAPD] > 0) ||
+	    model_version_cmp(in->version, 4, 8, 0) < 0)
 		return;
 	now = anon_under(in, node_cost, cg_cost, f, out);
 	f.short_spread = 1;

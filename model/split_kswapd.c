@@ -545,9 +545,10 @@ static void dive(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
  * scan tells how many walks are short (or, scanning more than long walks
  * would, one walk that let anon in dove: dive()); where it fits no
  * such count, all walks are alike (the common progress point).
- * The short walks are trim walks first: in those traces the walks that
- * let anon in ran from level 12 down to 8-6, as many as the activations,
- * and none stopped at the compaction gap.  A walk that lets anon in frees
+ * The short walks are trim walks first (or, where the attribution's
+ * anon says so, of either kind alike: sw_fit_short_spread()): in those
+ * traces the walks that let anon in ran from level 12 down to 8-6, as
+ * many as the activations, and none stopped at the compaction gap.  A walk that lets anon in frees
  * little of it at once (a page it swaps out is freed by a later scan,
  * after its writeback: pgrotated = pswpout in those intervals), and the
  * longer a walk runs the likelier it sees the counter move.

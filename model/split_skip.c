@@ -149,7 +149,11 @@ static void skip_levels(const struct walk_ctx *c, double need, const int first[2
  * PGSCAN_ANON/FILE and the shrink_inactive tracepoint count, and to
  * PGSCAN_SKIP per zone, but not to the `scan` that ends its loop, so
  * one call asked for a page or two of the walk's own zones may pass
- * over a whole list (v6.1 and v6.12).  The walk's targets are
+ * over a whole list (v6.1; later trees, and stable ones that took "fix
+ * hard LOCKUP in function isolate_lru_folios", stop skipping after
+ * SWAP_CLUSTER_MAX_SKIPPED, 32768 folios, in one call and take the
+ * other zones' folios from then on: far more than a lab guest's call
+ * skips).  The walk's targets are
  * get_scan_count()'s on its own zones' lists (lruvec_lru_size(lruvec,
  * lru, sc->reclaim_idx)), its branch decided on the node's
  * (prepare_scan_control()): it scans a list first at the first level

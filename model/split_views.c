@@ -130,6 +130,47 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 }
 
 /*
+ * A walk's own trim (walk_takes()): its costs and swappiness, the anon
+ * one SCAN_FRACT pass must scan, and the most it can have trimmed (the
+ * file pages the interval scanned).
+ */
+struct own_trim {
+	const struct split_cost *cost;
+	double swappiness, anon, most;
+};
+
+/*
+ * The inactive file pages a walk on lists l has taken off the list
+ * before the level whose one SCAN_FRACT pass would scan t->anon: each
+ * level above it trimmed the cache (inactive file >> q at most: kswapd's
+ * pass stops once it has reclaimed nr_to_reclaim), and before 6.12 the
+ * walk reads the lists anew at every level (prepare_scan_count() per
+ * shrink_node(), v6.1, the memcg statistics flushed once about 64
+ * updates a CPU are pending), so by then its own reclaim has moved the
+ * inactive list that far towards a tie (rr5 run 4 at 7.75 s, 6.1: 8848
+ * inactive file pages against 8264 active, then 9280 against 8259; one
+ * walk of six went on to level 4 and scanned 1539 anon pages there,
+ * SCAN_FRACT's share, and none above it, after taking about 540 file
+ * pages at 12 to 5).  No more than the file pages the interval scanned
+ * (t->most); 0 where no level's one pass scans that anon.
+ */
+static double walk_takes(const struct split_lists *l, const struct own_trim *t)
+{
+	double ap, fp, taken = 0;
+	int q;
+
+	split_fraction(t->cost, t->swappiness, &ap, &fp);
+	if (!(ap > 0))
+		return 0;
+	for (q = DEF_PRIORITY; q > 0; q--) {
+		if (floor(l->inactive_anon / (double)(1L << q)) * ap / (ap + fp) >= t->anon)
+			return fmin(taken, t->most);
+		taken += floor(l->inactive_file / (double)(1L << q));
+	}
+	return 0;               /* no one pass scans that anon */
+}
+
+/*
  * The lists at a tie of the file lists within two samples' reach (b[0],
  * b[1]): where neither has the inactive file list low against the
  * active one (inactive_is_low(), which requests file deactivation: no
@@ -138,16 +179,17 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
  * moment between them: a re-read file working set keeps the active list
  * as large as the inactive one (a 6.12 lab interval: 8316 inactive
  * against 8269 active before the flush, 7633 against 7129 after, anon
- * scanned from level 12 with no activation in sight), or than that
- * and `own`, the pages a walk took off the inactive list itself before
- * the level that read it (walk_takes()).  That sample's lists, the
- * inactive file list just low.  0 where no tie is within reach.
+ * scanned from level 12 with no activation in sight), or (own, not NULL)
+ * than that and the pages a walk on that sample's lists took off the
+ * inactive list itself before the level that read it (walk_takes()).
+ * That sample's lists, the inactive file list just low.  0 where no tie
+ * is within reach.
  */
-static int tie_between(const struct split_lists *b, double own,
+static int tie_between(const struct split_lists *b, const struct own_trim *own,
 		       struct split_lists *view)
 {
-	double reach = own + fmax(fabs(b[1].inactive_file - b[0].inactive_file),
-				  fabs(b[1].active_file - b[0].active_file));
+	double reach = fmax(fabs(b[1].inactive_file - b[0].inactive_file),
+			    fabs(b[1].active_file - b[0].active_file));
 	double gap[2], ratio[2];
 	int j, k;
 
@@ -156,6 +198,8 @@ static int tie_between(const struct split_lists *b, double own,
 		gap[j] = b[j].inactive_file * ratio[j] - b[j].active_file;
 	}
 	k = gap[1] < gap[0];
+	if (own)
+		reach += walk_takes(&b[k], own);
 	if (!(gap[k] >= 0 && gap[k] <= reach))
 		return 0;
 	*view = b[k];
@@ -166,36 +210,9 @@ static int tie_between(const struct split_lists *b, double own,
 /* The flush may have copied the lists at such a tie (6.12+). */
 static int tie_view(const struct split_in *in, struct split_lists *view)
 {
-	return tie_between(in->seen_bracket, 0, view);
+	return tie_between(in->seen_bracket, NULL, view);
 }
 
-/*
- * The inactive file pages a walk has taken off the list before the level
- * whose one SCAN_FRACT pass would scan `anon`: each level above it
- * trimmed the cache (inactive file >> q), and before 6.12 the walk reads
- * the lists anew at every level (prepare_scan_count() per shrink_node(),
- * v6.1), so by then its own reclaim has moved the inactive list that far
- * towards a tie (rr5 run 4 at 7.75 s, 6.1: 8848 inactive file pages
- * against 8264 active, then 9280 against 8259; one walk of six went on
- * to level 4 and scanned 1539 anon pages there, SCAN_FRACT's share, and
- * none above it, after taking about 540 file pages at 12 to 5).
- */
-static double walk_takes(const struct split_lists *l, const struct split_cost *cost,
-			 double swappiness, double anon)
-{
-	double ap, fp, taken = 0;
-	int q;
-
-	split_fraction(cost, swappiness, &ap, &fp);
-	if (!(ap > 0))
-		return 0;
-	for (q = DEF_PRIORITY; q > 0; q--) {
-		if (floor(l->inactive_anon / (double)(1L << q)) * ap / (ap + fp) >= anon)
-			break;
-		taken += floor(l->inactive_file / (double)(1L << q));
-	}
-	return taken;
-}
 
 /*
  * Before 6.12 a walk reads the lists as they are, at every level
@@ -216,6 +233,7 @@ static void tie_moment(const struct split_in *in, const struct split_cost *node_
 {
 	struct split_in two = *in;
 	const struct split_lists ends[2] = { in->node_prev, in->node };
+	struct own_trim own;
 	double want = in->anon_measured, now = out->anon_pred, at_tie;
 	struct split_out o;
 
@@ -226,8 +244,11 @@ static void tie_moment(const struct split_in *in, const struct split_cost *node_
 	two.seen_n = 1;
 	memset(two.seen, 0, sizeof(two.seen));
 	memset(two.seen_w, 0, sizeof(two.seen_w));
-	if (!tie_between(ends, walk_takes(&in->node_prev, node_cost, in->swappiness,
-					  want - now), &two.seen[0]))
+	own.cost = node_cost;
+	own.swappiness = in->swappiness;
+	own.anon = want - now;
+	own.most = in->file_measured > 0 ? in->file_measured : 0;
+	if (!tie_between(ends, &own, &two.seen[0]))
 		return;
 	two.seen_w[0] = 1;
 	sw_walk_all(&two, node_cost, cg_cost, fit, &o);

@@ -975,16 +975,16 @@ check "attribute-1.91 reclaim's first interval: the walk on the lists where the 
 # priority (5 x 12 + 2 x 12 + 3 x 11) / 10 = 11.7.  Lists 421 pages from
 # a tie with 281 of swing: none; 9 anon pages: more than both walks at
 # the tie scan (8), no share explains it.
-# tielog NAME INACTIVE0 ANON [FILE STOLEN]
+# tielog NAME INACTIVE0 ANON [FILE STOLEN SWAPPINESS]
 tielog() {
-	local file=${4:-$((10 - $3))} stolen=${5:-8}
+	local file=${4:-$((10 - $3))} stolen=${5:-8} swappiness=${6:-60}
 
 	printf '%s\n' "t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
 		"0,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
 		"1,0,0,0,0,0,0,105984,1000,$2,8281,100000" \
 		"2,$(($3 + file)),$stolen,2,100,$3,$file,105984,1000,8700,8279,100000" > "$1.csv"
 	rm -f "$1.db"
-	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness=60 ||
+	"$VMSCOPE" import "$1.csv" -o "$1.db" --tag kernel=6.1.0 --tag swappiness="$swappiness" ||
 		fail "import $1.csv"
 	"$VMSCOPE" attribute "$1.db" --format csv | tr -d '"' > "$1.out"
 }
@@ -1004,18 +1004,32 @@ check "attribute-1.103 more anon than every walk at the tie scans: unexplained" 
 # shrink_node(), v6.1), so a deep walk may meet the tie that neither
 # sample shows.  The lists of 1.102 (8981 inactive file pages against
 # 8281, then 8700 against 8279: 421 over the tie at the nearer sample,
-# 281 of swing), two walks scanning 832 file pages, and the anon that one
-# SCAN_FRACT pass scans at one level: floor((105984 >> q) * 89 / 506),
-# 582 at level 5, 291 at 6.  Down to 5 the walk has trimmed
-# 8981 >> 12 .. 8981 >> 6 = 2 + 4 + 8 + 17 + 35 + 70 + 140 = 276 pages:
-# 281 + 276 = 557 reach the tie, explained.  Down to 6, 136: 417, four
-# pages short of it, unexplained.
+# the end's, and 281 of swing), two walks scanning 832 file pages, and
+# the anon that one SCAN_FRACT pass scans at one level:
+# floor((105984 >> q) * 89 / 506), 582 at level 5, 291 at 6.  On the
+# nearer sample's lists a walk down to 5 has trimmed 8700 >> 12 ..
+# 8700 >> 6 = 2 + 4 + 8 + 16 + 33 + 67 + 135 = 265 pages: 281 + 265 =
+# 546 reach the tie, explained.  Down to 6, 130: 411, ten pages short of
+# it, unexplained.  At swappiness 200 (SCAN_FRACT scans anon alone) one
+# pass scans 105984 >> 5 = 3312 anon pages at level 5, after the same
+# trim: with 832 file pages scanned, explained; but no walk trims more
+# than the interval scanned: with 100, 381, unexplained.  Anon that no
+# one pass scans (60000: 52992 at level 1) takes no trim: unexplained.
 tielog deep 8981 582 832 832
 check "attribute-1.107 6.1: a walk whose own trim reaches the tie before level 5 explains its anon (active_file_heavy)" \
 	grep -q '^1,split-lru,active_file_heavy,100,1.0000,' deep.out
 tielog short 8981 291 832 832
-check "attribute-1.108 ... one whose trim before level 6 ends 4 pages short of it: unexplained" \
+check "attribute-1.108 ... one whose trim before level 6 ends 10 pages short of it: unexplained" \
 	grep -q '^1,split-lru,unexplained,100,1.0000,' short.out
+tielog plenty 8981 3312 832 832 200
+check "attribute-1.111 ... at swappiness 200, 3312 anon pages at level 5: explained" \
+	grep -q '^1,split-lru,active_file_heavy,100,1.0000,' plenty.out
+tielog little 8981 3312 100 100 200
+check "attribute-1.112 ... a trim no larger than the 100 file pages the interval scanned: unexplained" \
+	grep -q '^1,split-lru,unexplained,100,1.0000,' little.out
+tielog nopass 8981 60000 832 832 200
+check "attribute-1.113 ... anon that no one pass scans: no trim taken, unexplained" \
+	grep -q '^1,split-lru,unexplained,100,1.0000,' nopass.out
 
 # kswapd walks of two lengths (balance_pgdat(), v6.1): 90 woken for
 # order 3 on a fragmented node stop once they have reclaimed
@@ -1099,7 +1113,7 @@ check "attribute-1.29 6.12: the anon prediction averages the views the flush can
 	awk -v p="$(cut -d' ' -f1 stale-6.12.0.out | cut -d: -f3)" 'BEGIN { exit !(p == 186 || p == 187) }'
 
 "$VMSCOPE" attribute sim.db --by swappiness > by.txt
-check "attribute-1.110 --by adds the runs of a tag value up" \
+check "attribute-1.7 --by adds the runs of a tag value up" \
 	grep -q '^swappiness 0 (2 runs): model classic, kernel 2.6.9 (from facts), swappiness 0$' by.txt
 "$VMSCOPE" attribute sim.db --by kernel > bykernel.txt
 check "attribute-1.7b a group of runs at several swappiness values says their range, not the first run's" \

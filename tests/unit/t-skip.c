@@ -230,6 +230,9 @@ struct played {
 static void with_skip(const struct zlist list[2], int predicted, struct played *p)
 {
 	struct split_in in1;
+	struct split_cost cost;
+	struct split_out out;
+	double s0 = p->in.scanned[RC_KSWAPD];
 
 	if (predicted) {
 		p->in.anon_measured = p->in.file_measured = NAN;
@@ -237,9 +240,6 @@ static void with_skip(const struct zlist list[2], int predicted, struct played *
 		p->in.refault_expected[RC_KSWAPD] = p->in.walks[RC_KSWAPD];
 	}
 	in1 = p->in;
-	struct split_cost cost;
-	struct split_out out;
-	double s0 = p->in.scanned[RC_KSWAPD];
 
 	in1.skipped = p->w.skipped[0] + p->w.skipped[1];
 	in1.scanned[RC_KSWAPD] += in1.skipped;
@@ -438,21 +438,28 @@ static void skip_rate(void)
  * skip it leaves is nearly all anon.  A prediction (no pgscan_anon/file
  * to bound it) takes the anon share of the skip within 0.05 of the
  * reference's; the share at the first level with any target (level 8,
- * file alone) was 0.
+ * file alone) was 0.  The same walk needing 4 pages has them after level
+ * 6 (1 + 2 + 4) and skips file alone: the fill stops where the skip is
+ * spent, above the anon levels.
  */
 static void skip_anon_costs(void)
 {
+	struct skip_case c = { .anon_every = 830, .file_mixed = 1, .need = 400, .fract = 1,
+			       .swappiness = 180, .refaults = 1, .predicted = 1 };
 	struct played p;
 	double share, ref;
 
-	play(&(struct skip_case){ .anon_every = 830, .file_mixed = 1, .need = 400,
-				  .fract = 1, .swappiness = 180, .refaults = 1,
-				  .predicted = 1 }, &p);
+	play(&c, &p);
 	ref = p.w.skipped[0] / (p.w.skipped[0] + p.w.skipped[1]);
 	share = p.added / (p.w.skipped[0] + p.w.skipped[1]);
 	tap_ok(ref > 0.8 && fabs(share - ref) <= 0.05,
 	       "split-16.12 DMA pages through both lists, one anon page in 830, one file page in 3: the reference's walk took %.0f pages and skipped %.0f anon and %.0f file (anon share %.3f), the predicted share %.3f",
 	       p.w.taken, p.w.skipped[0], p.w.skipped[1], ref, share);
+	c.need = 4;
+	play(&c, &p);
+	tap_ok(p.w.skipped[0] == 0 && p.w.skipped[1] > 0 && fabs(p.added) < 1e-6,
+	       "split-16.13 ... a walk that has its 4 pages at level 6, before any anon target: skipped %.0f file pages (reference), the model's fill stops there: %.1f anon",
+	       p.w.skipped[1], p.added);
 }
 
 int main(void)
