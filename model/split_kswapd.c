@@ -548,10 +548,11 @@ static void dive(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
  * The short walks are trim walks first (or, where the attribution's
  * anon says so, of either kind alike: sw_fit_short_spread()): in those
  * traces the walks that let anon in ran from level 12 down to 8-6, as
- * many as the activations, and none stopped at the compaction gap.  A walk that lets anon in frees
- * little of it at once (a page it swaps out is freed by a later scan,
- * after its writeback: pgrotated = pswpout in those intervals), and the
- * longer a walk runs the likelier it sees the counter move.
+ * many as the activations, and none stopped at the compaction gap.  A
+ * walk that lets anon in frees little of it at once (a page it swaps out
+ * is freed by a later scan, after its writeback: pgrotated = pswpout in
+ * those intervals), and the longer a walk runs the likelier it sees the
+ * counter move.
  * Takes those walks out of mm, adds them to o (weight w).  Where the
  * last walk stood (p_end) stays the long walks' point: a walk that
  * spans a sample is a long one more often than its share of the walks.
