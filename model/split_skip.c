@@ -60,14 +60,15 @@ static void level_skip(const struct walk_ctx *c, const struct split_lists *node,
  * sc->nr_scanned, which may hold a walk at a level, v6.1 and v6.12).
  * One walk: those for a low zone are the few the allocator woke for it,
  * not the interval's (over the interval's walks instead, each level
- * spread over all of them, the lab's figures do not move).  The costs of the two lists differ by orders
- * of magnitude where the own zones hold a sliver of one list: rr2 run
- * 12 at 2.26 s (6.12, DMA's 116 inactive anon pages against the node's
- * 96243, 1546 file pages against 5467) passed over 63892 pages, and the
- * traces put 68155 anon pages at level 4, the first with an anon target,
- * where each anon page taken cost 829 others and each file page 2.5;
- * the share at the first level with any target (file alone, level 9)
- * took all of it as file.  0 where no level has a cost.
+ * spread over all of them, the lab's figures do not move).  The costs
+ * of the two lists differ by orders of magnitude where the own zones
+ * hold a sliver of one list: rr2 run 12 at 2.26 s (6.12, DMA's 116
+ * inactive anon pages against the node's 96243, 1546 file pages against
+ * 5467) passed over 63892 pages, and the traces put 68155 anon pages at
+ * level 4, the first with an anon target, where each anon page taken
+ * cost 829 others and each file page 2.5; the share at the first level
+ * with any target (file alone, level 9) took all of it as file.  0
+ * where no level has a cost.
  */
 static double skip_anon_share(const struct walk_ctx *c, const struct split_lists *node,
 			      double skip)
