@@ -130,19 +130,21 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 }
 
 /*
- * A walk's own trim (walk_takes()): its costs and swappiness, the anon
- * one SCAN_FRACT pass must scan, and the most it can have trimmed (the
- * file pages the interval scanned).
+ * A walk's own trim (walk_takes()): the interval and costs it walks on,
+ * the anon one SCAN_FRACT pass must scan, and the most it can have
+ * trimmed (the file pages the interval scanned).
  */
 struct own_trim {
+	const struct split_in *in;
 	const struct split_cost *cost;
-	double swappiness, anon, most;
+	double anon, most;
 };
 
 /*
- * The inactive file pages a walk on lists l has taken off the list
- * before the level whose one SCAN_FRACT pass would scan t->anon: each
- * level above it trimmed the cache (inactive file >> q at most: kswapd's
+ * The inactive file pages a walk on the lists of one sample (start: the
+ * interval's first) has taken off the list before the level whose one
+ * SCAN_FRACT pass (those lists at a tie) would scan t->anon: each level
+ * above it trimmed the cache (its target at most: kswapd's
  * pass stops once it has reclaimed nr_to_reclaim), and before 6.12 the
  * walk reads the lists anew at every level (prepare_scan_count() per
  * shrink_node(), v6.1, the memcg statistics flushed once about 64
@@ -154,18 +156,22 @@ struct own_trim {
  * pages at 12 to 5).  No more than the file pages the interval scanned
  * (t->most); 0 where no level's one pass scans that anon.
  */
-static double walk_takes(const struct split_lists *l, const struct own_trim *t)
+static double walk_takes(const struct own_trim *t, int start)
 {
-	double ap, fp, taken = 0;
+	struct walk_ctx trim, tie;
+	double a, f, taken = 0;
+	enum cause why;
 	int q;
 
-	split_fraction(t->cost, t->swappiness, &ap, &fp);
-	if (!(ap > 0))
-		return 0;
+	sw_fill_ctx(&trim, t->in, t->cost, 0, start, NULL);
+	tie = trim;
+	tie.deact_file_low = 1;             /* inactive_is_low(): no cache trim */
 	for (q = DEF_PRIORITY; q > 0; q--) {
-		if (floor(l->inactive_anon / (double)(1L << q)) * ap / (ap + fp) >= t->anon)
+		sw_level_scan(&tie, q, &a, &f, &why);
+		if (a >= t->anon)
 			return fmin(taken, t->most);
-		taken += floor(l->inactive_file / (double)(1L << q));
+		sw_level_scan(&trim, q, &a, &f, &why);
+		taken += f;
 	}
 	return 0;               /* no one pass scans that anon */
 }
@@ -179,7 +185,8 @@ static double walk_takes(const struct split_lists *l, const struct own_trim *t)
  * moment between them: a re-read file working set keeps the active list
  * as large as the inactive one (a 6.12 lab interval: 8316 inactive
  * against 8269 active before the flush, 7633 against 7129 after, anon
- * scanned from level 12 with no activation in sight), or (own, not NULL)
+ * scanned from level 12 with no activation in sight), or (own, not NULL:
+ * b the interval's first sample and its last)
  * than that and the pages a walk on that sample's lists took off the
  * inactive list itself before the level that read it (walk_takes()).
  * That sample's lists, the inactive file list just low.  0 where no tie
@@ -199,7 +206,7 @@ static int tie_between(const struct split_lists *b, const struct own_trim *own,
 	}
 	k = gap[1] < gap[0];
 	if (own)
-		reach += walk_takes(&b[k], own);
+		reach += walk_takes(own, k == 0);
 	if (!(gap[k] >= 0 && gap[k] <= reach))
 		return 0;
 	*view = b[k];
@@ -244,8 +251,8 @@ static void tie_moment(const struct split_in *in, const struct split_cost *node_
 	two.seen_n = 1;
 	memset(two.seen, 0, sizeof(two.seen));
 	memset(two.seen_w, 0, sizeof(two.seen_w));
+	own.in = in;
 	own.cost = node_cost;
-	own.swappiness = in->swappiness;
 	own.anon = want - now;
 	own.most = in->file_measured > 0 ? in->file_measured : 0;
 	if (!tie_between(ends, &own, &two.seen[0]))
