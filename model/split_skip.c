@@ -12,49 +12,61 @@
 #include "banned.h"
 
 /*
- * The first level from 12 down at which a walk of kind c on the lists
- * of its own zones (c->l) has a target of each type (lvl[0] anon, lvl[1]
- * file; 0 where none down to 1), and the cause that let its anon in.
+ * A walk of one kind on the lists of its own zones, level by level
+ * (1..12): the targets get_scan_count() gives it (t[q][0] anon, t[q][1]
+ * file), why its anon went in, and what each page of its own zones it
+ * takes costs it in other zones' pages before it on the node's list
+ * (cost[0] anon, cost[1] file: about node / own - 1).  The three uses
+ * below read the levels from here, scanned once.
  */
-static void first_targets(const struct walk_ctx *c, int lvl[2], enum cause *why)
+struct own_walk {
+	double t[DEF_PRIORITY + 1][2];
+	enum cause why[DEF_PRIORITY + 1];
+	double cost[2];
+};
+
+static void own_walk(const struct walk_ctx *c, const struct split_lists *node,
+		     struct own_walk *w)
 {
-	double a, f;
-	enum cause w;
+	int q;
+
+	for (q = DEF_PRIORITY; q >= 1; q--)
+		sw_level_scan(c, q, &w->t[q][0], &w->t[q][1], &w->why[q]);
+	w->cost[0] = fmax(0, node->inactive_anon / fmax(1, c->l->inactive_anon) - 1);
+	w->cost[1] = fmax(0, node->inactive_file / fmax(1, c->l->inactive_file) - 1);
+}
+
+/*
+ * The first level from 12 down at which the walk has a target of each
+ * type (lvl[0] anon, lvl[1] file; 0 where none down to 1), and the
+ * cause that let its anon in.
+ */
+static void first_targets(const struct own_walk *w, int lvl[2], enum cause *why)
+{
 	int q;
 
 	lvl[0] = lvl[1] = 0;
 	*why = CAUSE_UNEXPLAINED;
 	for (q = DEF_PRIORITY; q >= 1; q--) {
-		sw_level_scan(c, q, &a, &f, &w);
-		if (a >= 1 && !lvl[0]) {
+		if (w->t[q][0] >= 1 && !lvl[0]) {
 			lvl[0] = q;
-			*why = w;
+			*why = w->why[q];
 		}
-		if (f >= 1 && !lvl[1])
+		if (w->t[q][1] >= 1 && !lvl[1])
 			lvl[1] = q;
 	}
 }
 
-/*
- * What one pass of a walk of kind c at level q passes over, per type
- * (s[0] anon, s[1] file): each page of its own zones (c->l) it takes
- * costs it the other zones' pages before it on the node's list, about
- * node / own - 1 of them.
- */
-static void level_skip(const struct walk_ctx *c, const struct split_lists *node,
-		       int q, double s[2])
+/* What one pass at level q passes over, per type (s[0] anon, s[1] file). */
+static void level_skip(const struct own_walk *w, int q, double s[2])
 {
-	double a, f;
-	enum cause why;
-
-	sw_level_scan(c, q, &a, &f, &why);
-	s[0] = a * fmax(0, node->inactive_anon / fmax(1, c->l->inactive_anon) - 1);
-	s[1] = f * fmax(0, node->inactive_file / fmax(1, c->l->inactive_file) - 1);
+	s[0] = w->t[q][0] * w->cost[0];
+	s[1] = w->t[q][1] * w->cost[1];
 }
 
 /*
- * The share of `skip` pages passed over that were anon, for a walk of
- * kind c: each level from 12 down passes over what its targets cost
+ * The share of `skip` pages passed over that were anon, for the walk
+ * w: each level from 12 down passes over what its targets cost
  * (level_skip()), until the skip is spent; what is left past the last
  * level with a cost repeats it (kswapd's passes count what they skip in
  * sc->nr_scanned, which may hold a walk at a level, v6.1 and v6.12).
@@ -70,8 +82,7 @@ static void level_skip(const struct walk_ctx *c, const struct split_lists *node,
  * with any target (file alone, level 9) took all of it as file.  0
  * where no level has a cost.
  */
-static double skip_anon_share(const struct walk_ctx *c, const struct split_lists *node,
-			      double skip)
+static double skip_anon_share(const struct own_walk *w, double skip)
 {
 	double left = skip, got[2] = { 0, 0 }, s[2], last[2] = { 0, 0 };
 	int q, t;
@@ -79,7 +90,7 @@ static double skip_anon_share(const struct walk_ctx *c, const struct split_lists
 	for (q = DEF_PRIORITY; q >= 1 && left > 0; q--) {
 		double take;
 
-		level_skip(c, node, q, s);
+		level_skip(w, q, s);
 		if (!(s[0] + s[1] > 0))
 			continue;
 		take = fmin(left, s[0] + s[1]);
@@ -96,7 +107,7 @@ static double skip_anon_share(const struct walk_ctx *c, const struct split_lists
 }
 
 /*
- * Where a walk for the zones of c->l takes its skipped pages, per type
+ * Where the walk w for its own zones takes its skipped pages, per type
  * (q[t], first: the first level with a target of that type).  It ends
  * once those zones meet their high watermarks and boosts (need pages,
  * split_in.skip_need): rmqueue() wakes kswapd for a zone whose
@@ -113,11 +124,10 @@ static double skip_anon_share(const struct walk_ctx *c, const struct split_lists
  * level 6 was 2434 pages in 19 batches, the node's lists giving about
  * 100 a pass.  With no need known, the first level.
  */
-static void skip_levels(const struct walk_ctx *c, double need, const int first[2],
+static void skip_levels(const struct own_walk *w, double need, const int first[2],
 			double q[2])
 {
 	double taken = 0, pages[2] = { 0, 0 }, sum[2] = { 0, 0 }, a, f;
-	enum cause why;
 	int lvl, t;
 
 	q[0] = first[0];
@@ -125,7 +135,8 @@ static void skip_levels(const struct walk_ctx *c, double need, const int first[2
 	if (!(need > 0))
 		return;
 	for (lvl = DEF_PRIORITY; lvl >= 1 && taken < need; lvl--) {
-		sw_level_scan(c, lvl, &a, &f, &why);
+		a = w->t[lvl][0];
+		f = w->t[lvl][1];
 		pages[0] += a;
 		sum[0] += lvl * a;
 		pages[1] += f;
@@ -187,6 +198,7 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, most = 0, at[2];
 	enum cause why, cause = CAUSE_UNEXPLAINED;
 	struct walk_ctx c;
+	struct own_walk ow;
 	int k, t, lvl[2];
 
 	for (k = 0; k < 2; k++) {
@@ -195,9 +207,10 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		sw_fill_ctx(&c, in, cost, 0, 0, NULL);
 		c.deact_file_refault = k;
 		c.l = &in->skip_lists;
-		first_targets(&c, lvl, &why);
-		skip_levels(&c, in->skip_need, lvl, at);
-		anon += share[k] * skip * skip_anon_share(&c, &in->node, skip);
+		own_walk(&c, &in->node, &ow);
+		first_targets(&ow, lvl, &why);
+		skip_levels(&ow, in->skip_need, lvl, at);
+		anon += share[k] * skip * skip_anon_share(&ow, skip);
 		if (lvl[0] > 0 && share[k] + KIND_FLOOR > most) {
 			most = share[k] + KIND_FLOOR;
 			cause = why;
