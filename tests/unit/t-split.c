@@ -1674,6 +1674,37 @@ static void cgroup_zero_anon_gone(void)
 	       o.r[RC_CGROUP].anon_pred, want, o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM]);
 }
 
+/*
+ * ... and where the task exited before the sample (its memory freed: the
+ * end's lists hold no anon page at all, active or inactive), the end's
+ * lists say nothing of the branch the walks met: the reading that only
+ * priority 0 let anon in rests on the start's lists, and the anon is
+ * still near_oom.
+ */
+static void cgroup_zero_task_gone(void)
+{
+	struct ref k;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	double want;
+
+	cgroup_zero_ref(&k, 3, &in, &o);
+	want = in.anon_measured;
+	in.has_prev = 1;
+	in.cg_prev = in.cg;
+	in.node_prev = in.node;
+	in.cg.inactive_anon = in.node.inactive_anon = 0;
+	in.cg.active_anon = in.node.active_anon = 0;
+	split_cost_init(&cost, v61_cg);
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(o.r[RC_CGROUP].anon_only_at_zero &&
+	       o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM] >= 0.9 * want,
+	       "split-7.10 ... and where the task exited before the sample (no anon on the end's lists): anon only at 0 (%d), near_oom %.0f of %.0f, share of the start %.2f",
+	       o.r[RC_CGROUP].anon_only_at_zero, o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM],
+	       want, o.start_share);
+}
+
 static void cgroup_zero_walks(void)
 {
 	static const int deeps[] = { 0, 1, 3 };
@@ -2703,5 +2734,6 @@ int main(void)
 	flush_in_bracket();
 	anon_freed_later();
 	short_refault_walks();
+	cgroup_zero_task_gone();
 	return tap_done();
 }
