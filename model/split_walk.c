@@ -264,6 +264,59 @@ static void resume_at(const struct split_in *in, struct walk_ctx *kinds[2],
 }
 
 /*
+ * One view's replay of the mix m (weight w): the walks' contexts on the
+ * gauges of the interval's end or start and the lists they decided on
+ * (view; NULL: the lists as they are), the pass a walk that goes on
+ * stood in first, then its level, the walks' lengths and the rest.
+ * Adds to o, *deep and *zero (walk_parts()); leaves the contexts, the
+ * mix after it and the kinds' progress points for last_walk(), and
+ * returns the pages the finished pass took.
+ */
+static double view_replay(const struct split_in *in, enum reclaimer r,
+			  const struct split_cost *cost, const struct walk_mix *m,
+			  int start, const struct split_lists *view, double w,
+			  struct walk_ctx *trim, struct walk_ctx *refault,
+			  struct walk_mix *mm, double p[2],
+			  struct split_reclaim_out *o, double *deep, int *zero)
+{
+	double ea = sw_efficiency(in->eff_anon), ef = sw_efficiency(in->eff_file);
+	const struct walk_ctx *const kinds[2] = { trim, refault };
+	/* kswapd's, the boost included (sw_high_wmarks()) */
+	double taken, d = DEF_PRIORITY, nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
+
+	sw_fill_ctx(trim, in, cost, r == RC_CGROUP, start, view);
+	*refault = *trim;
+	refault->deact_file_refault = 1;
+	trim->floor = sw_walk_floor(trim, r, nr_to_reclaim);
+	refault->floor = sw_walk_floor(refault, r, nr_to_reclaim);
+	if (m->boosted) {
+		sw_boost_ctx(trim);
+		sw_boost_ctx(refault);
+	}
+	*mm = *m;
+	taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;
+	mm->s -= taken;
+	if (m->from > 0 && !m->boosted)
+		resume_at(in, (struct walk_ctx *[2]){ trim, refault }, mm);
+	if (m->lengths)
+		sw_walk_lengths(mm, kinds, in, w, o, &d);
+	mix_solve(mm, kinds, ea, ef, p);
+	mix_add(mm, kinds, p, w, o, &d);
+	if (w > 0) {
+		/* this view's walks: their deepest level */
+		*deep = fmin(*deep, d);
+		/*
+		 * lists with no anon page are not the ones an anon-scanning
+		 * walk saw (the task that held it exited before the sample):
+		 * they tell nothing of the branch
+		 */
+		if (trim->l->inactive_anon + trim->l->active_anon > 0)
+			*zero = *zero != 0 && sw_anon_only_at_zero(trim, d);
+	}
+	return taken;
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
  * adds to o, *deep and *zero (-1 while no view with anon pages was
@@ -278,64 +331,37 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       double walks, double nref, double start_share,
 		       struct split_reclaim_out *o, double *deep, int *zero)
 {
-	double ea = sw_efficiency(in->eff_anon), ef = sw_efficiency(in->eff_file);
-	double k = floor(nref), p[2], w, d;
+	double k = floor(nref), p[2], taken;
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
 	struct walk_mix mm;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
-	/* kswapd's, the boost included (sw_high_wmarks()) */
-	double taken, nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
+		int last = part == 0 || pw > 0.5;
 
 		if (!(pw > 0))
 			continue;
 		m->n[1] = fmin(walks, k + part);
 		m->n[0] = walks - m->n[1];
-		for (start = 0; start <= in->has_prev; start++)
+		for (start = 0; start <= in->has_prev; start++) {
+			/* end, start gauges */
+			double w = pw * (!in->has_prev ? 1 :
+					 start ? start_share : 1 - start_share);
+
 			for (j = 0; j < nseen; j++) {
-				/* end, start gauges; each flushed view its share */
-				w = pw * view_weight(in, j, nseen) *
-				    (!in->has_prev ? 1 : start ? start_share : 1 - start_share);
-				sw_fill_ctx(&trim, in, cost, r == RC_CGROUP, start,
-					 views && j < in->seen_n ? &in->seen[j] :
-					 sw_cgroup_view(in, r));
-				refault = trim;
-				refault.deact_file_refault = 1;
-				trim.floor = sw_walk_floor(&trim, r, nr_to_reclaim);
-				refault.floor = sw_walk_floor(&refault, r, nr_to_reclaim);
-				if (m->boosted) {
-					sw_boost_ctx(&trim);
-					sw_boost_ctx(&refault);
-				}
-				mm = *m;
-				d = DEF_PRIORITY;
-				taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;
-				mm.s -= taken;
-				if (m->from > 0 && !m->boosted)
-					resume_at(in, (struct walk_ctx *[2]){ &trim, &refault }, &mm);
-				if (m->lengths)
-					sw_walk_lengths(&mm, kinds, in, w, o, &d);
-				mix_solve(&mm, kinds, ea, ef, p);
-				mix_add(&mm, kinds, p, w, o, &d);
-				if (w > 0) {
-					/* this view's walks: their deepest level */
-					*deep = fmin(*deep, d);
-					/*
-					 * lists with no anon page are not the ones
-					 * an anon-scanning walk saw (the task that
-					 * held it exited before the sample): they
-					 * tell nothing of the branch
-					 */
-					if (trim.l->inactive_anon + trim.l->active_anon > 0)
-						*zero = *zero != 0 &&
-							sw_anon_only_at_zero(&trim, d);
-				}
-				if (start == 0 && j == nseen - 1 && (part == 0 || pw > 0.5))
+				/* each flushed view its share */
+				double wj = w * view_weight(in, j, nseen);
+
+				taken = view_replay(in, r, cost, m, start,
+						    views && j < in->seen_n ? &in->seen[j] :
+						    sw_cgroup_view(in, r), wj, &trim,
+						    &refault, &mm, p, o, deep, zero);
+				if (start == 0 && j == nseen - 1 && last)
 					last_walk(in, m, &mm, kinds, p, taken, o);
 			}
+		}
 	}
 }
 
