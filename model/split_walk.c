@@ -317,6 +317,61 @@ static double view_replay(const struct split_in *in, enum reclaimer r,
 }
 
 /*
+ * Whether reclaimer r's walk is one kswapd walk that goes on from the
+ * interval before, with a traced flush inside this one (6.12+): then its
+ * passes before the flush decided on the older view and those after on
+ * the newer, in that order (walk_in_order()).
+ */
+static int one_walk_across_flush(const struct split_in *in, enum reclaimer r,
+				 const struct walk_mix *m)
+{
+	return r == RC_KSWAPD && in->seen_known && seen_views(in, r) == 2 &&
+	       m->from > 0 && !m->boosted;
+}
+
+/*
+ * That walk (one_walk_across_flush()), weight w: a pass decides its lists
+ * once, when it begins (prepare_scan_control(), once per shrink_node();
+ * v6.12 and v6.18), so the pass under way at the flush keeps the older
+ * view's branch.  The walk is replayed on the older view for its share
+ * of the scan, then from where that left it on the newer, that pass
+ * first (sw_finish_walk()).  Replayed side by side, each view taking the
+ * whole interval, the newer view's cache trim took the end of lab24 run
+ * 16's level-2 pass over anon (6.12, swappiness 200: 24256 pages, begun
+ * about 0.15 s before a flush at 2.54 s), and 5208 pages of swap-out in
+ * the interval after were unexplained.  Returns the pages the newer
+ * view's finish took; leaves the newer view's state for last_walk(),
+ * with the walk's place after the older view in *after.
+ */
+static double walk_in_order(const struct split_in *in, enum reclaimer r,
+			    const struct split_cost *cost, const struct walk_mix *m,
+			    int start, double w, struct walk_ctx *trim,
+			    struct walk_ctx *refault, struct walk_mix *mm, double p[2],
+			    struct split_in *after, struct walk_mix *later,
+			    struct split_reclaim_out *o, double *deep, int *zero)
+{
+	const struct walk_ctx *const kinds[2] = { trim, refault };
+	struct walk_mix first = *m;
+	struct split_reclaim_out there;
+	double taken;
+
+	first.s = m->s * view_weight(in, 0, 2);
+	taken = view_replay(in, r, cost, &first, start, &in->seen[0], w,
+			    trim, refault, mm, p, o, deep, zero);
+	memset(&there, 0, sizeof(there));
+	there.end_pass.level = -1;
+	last_walk(in, &first, mm, kinds, p, taken, &there);
+	*after = *in;
+	split_kswapd_goes_on(after, &there);
+	*later = *m;
+	later->s = m->s - first.s;
+	if (there.p_end > 0)
+		later->from = later->finish = there.p_end;
+	return view_replay(after, r, cost, later, start, &in->seen[1], w,
+			   trim, refault, mm, p, o, deep, zero);
+}
+
+/*
  * The interval's walks, nref of them refault walks, on the gauges of its
  * end and (if known) its start (start_share of the scan on the start's);
  * adds to o, *deep and *zero (-1 while no view with anon pages was
@@ -334,7 +389,8 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	double k = floor(nref), p[2], taken;
 	struct walk_ctx trim, refault;
 	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	struct walk_mix mm;
+	struct walk_mix mm, later;
+	struct split_in after;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
 
 	for (part = 0; part < 2; part++) {
@@ -350,6 +406,14 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 			double w = pw * (!in->has_prev ? 1 :
 					 start ? start_share : 1 - start_share);
 
+			if (one_walk_across_flush(in, r, m)) {
+				taken = walk_in_order(in, r, cost, m, start, w, &trim,
+						      &refault, &mm, p, &after, &later,
+						      o, deep, zero);
+				if (start == 0 && last)
+					last_walk(&after, &later, &mm, kinds, p, taken, o);
+				continue;
+			}
 			for (j = 0; j < nseen; j++) {
 				/* each flushed view its share */
 				double wj = w * view_weight(in, j, nseen);

@@ -1164,6 +1164,25 @@ check "attribute-3.12 a real 6.1 lab run (752 pages swapped out): none unexplain
 check "attribute-3.13 ... all of them file_refaults" \
 	grep -q '^1,split-lru,file_refaults,752,1.0000,' lab.out
 
+# A real 6.12 lab run (swappiness 200) whose kswapd walk began its level-2
+# pass over anon (24256 pages) on a flush that showed 3 inactive file
+# pages, about 0.15 s before the next flush (2.54 s) showed 9.5k: the
+# pass went on over anon past that flush and the sample after it, and
+# its last 3640 pages came in the next interval (2.59 to 3.26 s, no new
+# walk), with 5208 pages swapped out.  The walk is replayed in order
+# across the flush (walk_in_order()): that interval's swap-out is
+# small_inactive_file, kswapd's priority within a level of the traced 2.0
+# (replayed side by side, the newer view's cache trim took the pass: all
+# 5208 pages unexplained, priority 1.0, where the traces put all of the
+# interval's kswapd scan at level 2).
+"$VMSCOPE" import "$TOP/tests/fixtures/lab/lab24-run16-6.12-swappiness200.csv.gz" -o lab612.db 2> lab612.err ||
+	fail "import the 6.12 lab run"
+"$VMSCOPE" attribute lab612.db --intervals --format csv | tr -d '"' > lab612.out
+check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a flush inside kswapd's pass over anon are small_inactive_file" \
+	grep -q '^1,3.3,all,,,,small_inactive_file,5208,' lab612.out
+check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
+	awk -F, '$1 == 1 && $2 == "3.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 2.0 && d < 0.5 && d > -0.5 } END { exit !(found && ok) }' lab612.out
+
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
 if ! need_root; then

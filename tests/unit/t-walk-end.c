@@ -1,10 +1,12 @@
 /*
  * t-walk-end.c - where kswapd's walks end and how far they go
  * (model/split_kswapd.c sw_kswapd_ended(), sw_finish_walk(), dive();
- * model/split_walk.c: the pass a walk stands in, resume_at();
+ * model/split_walk.c: the pass a walk stands in, resume_at(), walk_in_order();
  * model/split_fit.c sw_fit_refault_count(): how many walks saw a burst;
  * sw_fit_finish_pass(): a pass under way at a balanced sample)
- * against a reference written from v6.1 mm/vmscan.c, not from the model.
+ * against a reference written from v6.1 mm/vmscan.c, not from the model
+ * (and, for a walk across a flush of the memory cgroup statistics its
+ * passes decide on, v6.12's prepare_scan_control()).
  *
  * The reference plays kswapd's walks of three kinds (get_scan_count()):
  * one that saw no refault trims the cache (cache_trim_mode: SCAN_FILE);
@@ -56,6 +58,13 @@ struct node {
 	double alloc;            /* pages allocated a batch */
 	int swappiness;
 	int now;                 /* batches played */
+	/*
+	 * 6.12+: a pass decides on the memcg statistics of the last
+	 * periodic flush (prepare_scan_control()); viewed: those show
+	 * these file lists, not the node's
+	 */
+	int viewed;
+	double view_file, view_active_file;
 };
 
 /* what the tracepoint and /proc/vmstat show of kswapd over an interval */
@@ -159,7 +168,8 @@ static void pass_start(const struct node *n, struct walker *w)
 	enum walk_kind kind = w->kind;
 
 	if (kind == WALK_LISTS)
-		kind = n->file + n->active_file + n->free <= HIGH ? WALK_ANON : WALK_TRIM;
+		kind = (n->viewed ? n->view_file + n->view_active_file : n->file + n->active_file) +
+		       n->free <= HIGH ? WALK_ANON : WALK_TRIM;
 	w->target[0] = kind == WALK_TRIM ? 0 : kind == WALK_ANON ? a : floor(a / 2);
 	w->target[1] = kind == WALK_TRIM ? f : kind == WALK_ANON ? 0 : floor(f / 2);
 	w->nr[0] = w->target[0];
@@ -789,6 +799,86 @@ static const struct dive_case dives[] = {
 	  WALK_ANON, 0, 7, 200, 4, 280 },
 };
 
+/* The file lists a flush shows: the node's now (the view then holds). */
+static void flushed(const struct node *n, struct split_lists *view)
+{
+	view->inactive_anon = inactive_anon(n);
+	view->active_anon = 1200;
+	view->inactive_file = n->file;
+	view->active_file = n->active_file;
+}
+
+/*
+ * 6.12: a walk (WALK_LISTS) whose passes decide on a flush that showed
+ * almost no file (7500 inactive file pages came after it: a reader
+ * started) takes SCAN_ANON (file_is_tiny) and dives over unwritten anon.
+ * The next interval starts no walk; the walk finishes its pass, begins
+ * the next level's over anon, and halfway through it the periodic flush
+ * shows the 7500 file pages: that pass goes on over anon (it decided
+ * when it began), past the sample.  The model, told of the flush and its
+ * time, says the walk stands in that pass, over anon, for the interval
+ * after to finish (not at the newer view's cache trim).
+ */
+static void pass_across_flush(void)
+{
+	static const int v612[3] = { 6, 12, 0 };
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w;
+	struct split_lists old_view, new_view;
+	int at, before, after, from;
+
+	node_init(&n);
+	n.viewed = 1;
+	n.view_file = 3;
+	n.view_active_file = 0;
+	flushed(&n, &old_view);
+	old_view.inactive_file = n.view_file;      /* what that flush showed */
+	old_view.active_file = n.view_active_file;
+	sa.free_start = n.free;
+	walk_kind(&n, &w, WALK_LISTS, 60, &sa);
+	sampled(&a, &n, &sa, NAN);
+	memcpy(a.version, v612, sizeof(v612));
+	a.seen_known = 1;
+	a.seen_n = 1;
+	a.seen[0] = old_view;
+	a.seen_w[0] = 1;
+	a.activate_file = 0;
+	sb.free_start = n.free;
+	from = n.now;
+	at = w.prio;
+	while (!w.ended && w.prio == at)
+		walk_on(&n, &w, 1, &sb);
+	at = w.prio;
+	walk_on(&n, &w, 1, &sb);        /* the next pass begins: over anon */
+	walk_on(&n, &w, (int)(w.target[0] / SCM / 2), &sb);
+	before = n.now - from;
+	n.viewed = 0;                   /* the flush: the node's lists */
+	flushed(&n, &new_view);
+	walk_on(&n, &w, (int)(w.nr[0] / SCM / 2), &sb);
+	after = n.now - from - before;
+	tap_ok(!w.ended && w.in_pass && w.prio == at && w.target[0] > 0 && w.nr[0] > 0 &&
+	       w.target[1] == 0 && sb.walks == 0 && n.file + n.free > HIGH,
+	       "split-17.38 reference (6.12): a walk's level-%d pass over anon (%.0f pages), begun on a flush that showed 3 file pages, goes on past a flush that shows %.0f and the sample after it",
+	       at, w.target[0], n.file);
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	memcpy(b.version, v612, sizeof(v612));
+	b.activate_file = 0;
+	b.seen_known = 1;
+	b.seen_n = 2;
+	b.seen[0] = old_view;
+	b.seen[1] = new_view;
+	b.seen_w[0] = (double)before / (before + after);
+	b.seen_w[1] = 1 - b.seen_w[0];
+	replay(&a, &b, &o, NULL);
+	tap_ok(!o.end_balanced && o.end_pass.level == at && o.end_pass.anon > 0 &&
+	       o.end_pass.file == 0 && fabs(o.p_est - truth(&sb)) <= 0.5,
+	       "split-17.39 ... the model: the walk stands in the level-%d pass (%.0f anon, %.0f file pages), priority %.2f against %.2f",
+	       o.end_pass.level, o.end_pass.anon, o.end_pass.file, o.p_est, truth(&sb));
+}
+
 int main(void)
 {
 	size_t i;
@@ -803,5 +893,6 @@ int main(void)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
 	pass_after_balanced_sample();
+	pass_across_flush();
 	return tap_done();
 }
