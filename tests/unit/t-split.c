@@ -1650,24 +1650,34 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
  * swap writes complete and later passes free every one of them, so the
  * end sample's lists hold no inactive anon, the start's 8000.  A walk to
  * 0 on the end's would scan none: the ones that scanned it met the
- * start's.
+ * start's.  cgroup_anon_gone(): that interval on the samples' lists,
+ * the start's as before, the end's with no inactive anon (and,
+ * active_too, no active anon either); *want: the anon measured.
  */
-static void cgroup_zero_anon_gone(void)
+static void cgroup_anon_gone(int active_too, double *want, struct split_out *o)
 {
 	struct ref k;
 	struct split_cost cost;
 	struct split_in in;
-	struct split_out o;
-	double want;
 
-	cgroup_zero_ref(&k, 3, &in, &o);
-	want = in.anon_measured;
+	cgroup_zero_ref(&k, 3, &in, o);
+	*want = in.anon_measured;
 	in.has_prev = 1;
 	in.cg_prev = in.cg;
 	in.node_prev = in.node;
 	in.cg.inactive_anon = in.node.inactive_anon = 0;
+	if (active_too)
+		in.cg.active_anon = in.node.active_anon = 0;
 	split_cost_init(&cost, v61_cg);
-	split_walk(&in, &cost, &cost, &o);
+	split_walk(&in, &cost, &cost, o);
+}
+
+static void cgroup_zero_anon_gone(void)
+{
+	struct split_out o;
+	double want;
+
+	cgroup_anon_gone(0, &want, &o);
 	tap_ok(fabs(o.r[RC_CGROUP].anon_pred - want) <= 0.1 * want &&
 	       o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM] >= 0.9 * want,
 	       "split-7.9 the walks that went down to 0 freed all the cgroup's inactive anon by the sample: found on the start's lists, anon %.0f of %.0f (near_oom %.0f)",
@@ -1683,21 +1693,10 @@ static void cgroup_zero_anon_gone(void)
  */
 static void cgroup_zero_task_gone(void)
 {
-	struct ref k;
-	struct split_cost cost;
-	struct split_in in;
 	struct split_out o;
 	double want;
 
-	cgroup_zero_ref(&k, 3, &in, &o);
-	want = in.anon_measured;
-	in.has_prev = 1;
-	in.cg_prev = in.cg;
-	in.node_prev = in.node;
-	in.cg.inactive_anon = in.node.inactive_anon = 0;
-	in.cg.active_anon = in.node.active_anon = 0;
-	split_cost_init(&cost, v61_cg);
-	split_walk(&in, &cost, &cost, &o);
+	cgroup_anon_gone(1, &want, &o);
 	tap_ok(o.r[RC_CGROUP].anon_only_at_zero &&
 	       o.r[RC_CGROUP].anon_by[CAUSE_NEAR_OOM] >= 0.9 * want,
 	       "split-7.10 ... and where the task exited before the sample (no anon on the end's lists): anon only at 0 (%d), near_oom %.0f of %.0f, share of the start %.2f",
