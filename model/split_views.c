@@ -21,8 +21,11 @@
  * the anon measured: the newest j whose walks and the newest view's
  * bracket it, the share of the walks on j the one under which they scan
  * it (anon is linear in the share, each view's walks replayed on their
- * own).  a[] holds each view's anon as the only view; out is left as it
- * is where no pair brackets the measured anon.
+ * own; not quite for one kswapd walk that goes on across the flush,
+ * replayed one view after the other, walk_in_order() in split_walk.c,
+ * so there the share is near, not exact).  a[] holds each view's anon as
+ * the only view; out is left as it is where no pair brackets the
+ * measured anon.
  */
 static void flush_split(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, const struct walk_fit *fit,

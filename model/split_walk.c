@@ -263,57 +263,76 @@ static void resume_at(const struct split_in *in, struct walk_ctx *kinds[2],
 	mm->from = DEF_PRIORITY - pass->level + (mm->from > floor(mm->from));
 }
 
+/* Where walk_parts()'s replays add up: o, *deep and *zero. */
+struct parts_sum {
+	struct split_reclaim_out *o;
+	double *deep;
+	int *zero;
+};
+
+/* One replay's state after it, for the walk's end (view_end()). */
+struct view_state {
+	struct walk_ctx trim, refault;
+	struct walk_mix mm;        /* the mix it left */
+	double p[2];               /* each kind's progress point */
+	double taken;              /* the pages the finished pass took */
+};
+
 /*
  * One view's replay of the mix m (weight w): the walks' contexts on the
  * gauges of the interval's end or start and the lists they decided on
  * (view; NULL: the lists as they are), the pass a walk that goes on
  * stood in first, then its level, the walks' lengths and the rest.
- * Adds to o, *deep and *zero (walk_parts()); leaves the contexts, the
- * mix after it and the kinds' progress points for last_walk(), and
- * returns the pages the finished pass took.
+ * Adds to sum; leaves its state in v.
  */
-static double view_replay(const struct split_in *in, enum reclaimer r,
-			  const struct split_cost *cost, const struct walk_mix *m,
-			  int start, const struct split_lists *view, double w,
-			  struct walk_ctx *trim, struct walk_ctx *refault,
-			  struct walk_mix *mm, double p[2],
-			  struct split_reclaim_out *o, double *deep, int *zero)
+static void view_replay(const struct split_in *in, enum reclaimer r,
+			const struct split_cost *cost, const struct walk_mix *m,
+			int start, const struct split_lists *view, double w,
+			struct view_state *v, const struct parts_sum *sum)
 {
 	double ea = sw_efficiency(in->eff_anon), ef = sw_efficiency(in->eff_file);
-	const struct walk_ctx *const kinds[2] = { trim, refault };
+	const struct walk_ctx *const kinds[2] = { &v->trim, &v->refault };
 	/* kswapd's, the boost included (sw_high_wmarks()) */
-	double taken, d = DEF_PRIORITY, nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
+	double d = DEF_PRIORITY, nr_to_reclaim = sw_high_wmarks(in, in->boost_start);
 
-	sw_fill_ctx(trim, in, cost, r == RC_CGROUP, start, view);
-	*refault = *trim;
-	refault->deact_file_refault = 1;
-	trim->floor = sw_walk_floor(trim, r, nr_to_reclaim);
-	refault->floor = sw_walk_floor(refault, r, nr_to_reclaim);
+	sw_fill_ctx(&v->trim, in, cost, r == RC_CGROUP, start, view);
+	v->refault = v->trim;
+	v->refault.deact_file_refault = 1;
+	v->trim.floor = sw_walk_floor(&v->trim, r, nr_to_reclaim);
+	v->refault.floor = sw_walk_floor(&v->refault, r, nr_to_reclaim);
 	if (m->boosted) {
-		sw_boost_ctx(trim);
-		sw_boost_ctx(refault);
+		sw_boost_ctx(&v->trim);
+		sw_boost_ctx(&v->refault);
 	}
-	*mm = *m;
-	taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, o, &d) : 0;
-	mm->s -= taken;
+	v->mm = *m;
+	v->taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, sum->o, &d) : 0;
+	v->mm.s -= v->taken;
 	if (m->from > 0 && !m->boosted)
-		resume_at(in, (struct walk_ctx *[2]){ trim, refault }, mm);
+		resume_at(in, (struct walk_ctx *[2]){ &v->trim, &v->refault }, &v->mm);
 	if (m->lengths)
-		sw_walk_lengths(mm, kinds, in, w, o, &d);
-	mix_solve(mm, kinds, ea, ef, p);
-	mix_add(mm, kinds, p, w, o, &d);
+		sw_walk_lengths(&v->mm, kinds, in, w, sum->o, &d);
+	mix_solve(&v->mm, kinds, ea, ef, v->p);
+	mix_add(&v->mm, kinds, v->p, w, sum->o, &d);
 	if (w > 0) {
 		/* this view's walks: their deepest level */
-		*deep = fmin(*deep, d);
+		*sum->deep = fmin(*sum->deep, d);
 		/*
 		 * lists with no anon page are not the ones an anon-scanning
 		 * walk saw (the task that held it exited before the sample):
 		 * they tell nothing of the branch
 		 */
-		if (trim->l->inactive_anon + trim->l->active_anon > 0)
-			*zero = *zero != 0 && sw_anon_only_at_zero(trim, d);
+		if (v->trim.l->inactive_anon + v->trim.l->active_anon > 0)
+			*sum->zero = *sum->zero != 0 && sw_anon_only_at_zero(&v->trim, d);
 	}
-	return taken;
+}
+
+/* Where the last walk of the replay v (of mix m) stood at its end. */
+static void view_end(const struct split_in *in, const struct walk_mix *m,
+		     const struct view_state *v, struct split_reclaim_out *o)
+{
+	const struct walk_ctx *const kinds[2] = { &v->trim, &v->refault };
+
+	last_walk(in, m, &v->mm, kinds, v->p, v->taken, o);
 }
 
 /*
@@ -325,8 +344,8 @@ static double view_replay(const struct split_in *in, enum reclaimer r,
 static int one_walk_across_flush(const struct split_in *in, enum reclaimer r,
 				 const struct walk_mix *m)
 {
-	return r == RC_KSWAPD && in->seen_known && seen_views(in, r) == 2 &&
-	       m->from > 0 && !m->boosted;
+	return r == RC_KSWAPD && split_flushed_view(in->version) && in->seen_known &&
+	       !in->seen_moments && in->seen_n == 2 && m->from > 0 && !m->boosted;
 }
 
 /*
@@ -339,63 +358,59 @@ static int one_walk_across_flush(const struct split_in *in, enum reclaimer r,
  * whole interval, the newer view's cache trim took the end of lab24 run
  * 16's level-2 pass over anon (6.12, swappiness 200: 24256 pages, begun
  * about 0.15 s before a flush at 2.54 s), and 5208 pages of swap-out in
- * the interval after were unexplained.  Returns the pages the newer
- * view's finish took; leaves the newer view's state for last_walk(),
- * with the walk's place after the older view in *after.
+ * the interval after were unexplained.  Adds to sum, and where
+ * gives_end, where the walk stood at the end to sum->o.
  */
-static double walk_in_order(const struct split_in *in, enum reclaimer r,
-			    const struct split_cost *cost, const struct walk_mix *m,
-			    int start, double w, struct walk_ctx *trim,
-			    struct walk_ctx *refault, struct walk_mix *mm, double p[2],
-			    struct split_in *after, struct walk_mix *later,
-			    struct split_reclaim_out *o, double *deep, int *zero)
+static void walk_in_order(const struct split_in *in, enum reclaimer r,
+			  const struct split_cost *cost, const struct walk_mix *m,
+			  int start, double w, int gives_end, const struct parts_sum *sum)
 {
-	const struct walk_ctx *const kinds[2] = { trim, refault };
-	struct walk_mix first = *m;
+	struct walk_mix first = *m, later = *m;
+	struct split_in after = *in;
 	struct split_reclaim_out there;
-	double taken;
+	struct view_state v;
 
 	first.s = m->s * view_weight(in, 0, 2);
-	taken = view_replay(in, r, cost, &first, start, &in->seen[0], w,
-			    trim, refault, mm, p, o, deep, zero);
+	view_replay(in, r, cost, &first, start, &in->seen[0], w, &v, sum);
 	memset(&there, 0, sizeof(there));
-	there.end_pass.level = -1;
-	last_walk(in, &first, mm, kinds, p, taken, &there);
-	*after = *in;
-	split_kswapd_goes_on(after, &there);
-	*later = *m;
-	later->s = m->s - first.s;
-	if (there.p_end > 0)
-		later->from = later->finish = there.p_end;
-	return view_replay(after, r, cost, later, start, &in->seen[1], w,
-			   trim, refault, mm, p, o, deep, zero);
+	view_end(in, &first, &v, &there);
+	later.s = m->s - first.s;
+	if (there.p_end > 0) {
+		/* that pass first, with the branch it began with */
+		after.kswapd_resume = there.p_end;
+		after.kswapd_resume_pass = there.end_pass;
+		later.from = later.finish = there.p_end;
+	}
+	view_replay(&after, r, cost, &later, start, &in->seen[1], w, &v, sum);
+	if (gives_end)
+		view_end(&after, &later, &v, sum->o);
 }
 
 /*
  * The interval's walks, nref of them refault walks, on the gauges of its
- * end and (if known) its start (start_share of the scan on the start's);
- * adds to o, *deep and *zero (-1 while no view with anon pages was
- * checked, then 1 or 0: sw_anon_only_at_zero()).  A view of no weight adds
- * nothing, but the end's still gives where the last walk stood (p_end).
- * An expected count between k and k + 1 refault walks is the walks of
- * either count, weighted (k + 1 - nref, nref - k), not k.x walks sharing
- * the scan.
+ * end and (if known) its start (start_share of the scan on the start's),
+ * and on each flushed view its share (one kswapd walk across a flush:
+ * one view after the other, walk_in_order()); adds to o, *deep and *zero
+ * (-1 while no view with anon pages was checked, then 1 or 0:
+ * sw_anon_only_at_zero()).  A view of no weight adds nothing, but the
+ * end's still gives where the last walk stood (p_end).  An expected
+ * count between k and k + 1 refault walks is the walks of either count,
+ * weighted (k + 1 - nref, nref - k), not k.x walks sharing the scan.
  */
 static void walk_parts(const struct split_in *in, enum reclaimer r,
 		       const struct split_cost *cost, struct walk_mix *m,
 		       double walks, double nref, double start_share,
 		       struct split_reclaim_out *o, double *deep, int *zero)
 {
-	double k = floor(nref), p[2], taken;
-	struct walk_ctx trim, refault;
-	const struct walk_ctx *const kinds[2] = { &trim, &refault };
-	struct walk_mix mm, later;
-	struct split_in after;
+	const struct parts_sum sum = { o, deep, zero };
+	double k = floor(nref);
+	struct view_state v;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
-		int last = part == 0 || pw > 0.5;
+		/* the end gauges of the likelier count give the walk's end */
+		int gives_end = part == 0 || pw > 0.5;
 
 		if (!(pw > 0))
 			continue;
@@ -407,23 +422,18 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					 start ? start_share : 1 - start_share);
 
 			if (one_walk_across_flush(in, r, m)) {
-				taken = walk_in_order(in, r, cost, m, start, w, &trim,
-						      &refault, &mm, p, &after, &later,
-						      o, deep, zero);
-				if (start == 0 && last)
-					last_walk(&after, &later, &mm, kinds, p, taken, o);
+				walk_in_order(in, r, cost, m, start, w,
+					      start == 0 && gives_end, &sum);
 				continue;
 			}
 			for (j = 0; j < nseen; j++) {
 				/* each flushed view its share */
-				double wj = w * view_weight(in, j, nseen);
-
-				taken = view_replay(in, r, cost, m, start,
-						    views && j < in->seen_n ? &in->seen[j] :
-						    sw_cgroup_view(in, r), wj, &trim,
-						    &refault, &mm, p, o, deep, zero);
-				if (start == 0 && j == nseen - 1 && last)
-					last_walk(in, m, &mm, kinds, p, taken, o);
+				view_replay(in, r, cost, m, start,
+					    views && j < in->seen_n ? &in->seen[j] :
+					    sw_cgroup_view(in, r),
+					    w * view_weight(in, j, nseen), &v, &sum);
+				if (start == 0 && j == nseen - 1 && gives_end)
+					view_end(in, m, &v, o);
 			}
 		}
 	}

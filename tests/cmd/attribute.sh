@@ -1171,7 +1171,7 @@ check "attribute-3.13 ... all of them file_refaults" \
 # its last 3640 pages came in the next interval (2.59 to 3.26 s, no new
 # walk), with 5208 pages swapped out.  The walk is replayed in order
 # across the flush (walk_in_order()): that interval's swap-out is
-# small_inactive_file, kswapd's priority within a level of the traced 2.0
+# small_inactive_file, kswapd's priority within half a level of the traced 2.0
 # (replayed side by side, the newer view's cache trim took the pass: all
 # 5208 pages unexplained, priority 1.0, where the traces put all of the
 # interval's kswapd scan at level 2).

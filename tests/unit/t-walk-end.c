@@ -45,6 +45,7 @@
 #define LOW 847.0                /* ... low: kswapd is woken below it */
 #define WRITEBACK_BATCHES 640
 #define MAX_BATCHES 16384
+#define ACTIVE_ANON 1200.0       /* no pass scans it */
 
 /* the node as the reference plays it */
 struct node {
@@ -59,12 +60,12 @@ struct node {
 	int swappiness;
 	int now;                 /* batches played */
 	/*
-	 * 6.12+: a pass decides on the memcg statistics of the last
-	 * periodic flush (prepare_scan_control()); viewed: those show
-	 * these file lists, not the node's
+	 * 6.12+: a pass decides cache trimming on the memcg statistics of
+	 * the last periodic flush (prepare_scan_control()); viewed: those
+	 * show this inactive file list, not the node's
 	 */
 	int viewed;
-	double view_file, view_active_file;
+	double view_file;
 };
 
 /* what the tracepoint and /proc/vmstat show of kswapd over an interval */
@@ -134,9 +135,8 @@ enum walk_kind {
 	WALK_FRACT,              /* ... at swappiness 100, equal costs: ap = fp */
 	/*
 	 * no refault seen, each pass deciding on the lists as they are when
-	 * it begins (prepare_scan_count(), once per shrink_node()): SCAN_ANON
-	 * where the file lists and the free pages sum to no more than the
-	 * high watermarks (file_is_tiny), else cache trim
+	 * it begins (prepare_scan_count(), once per shrink_node()):
+	 * lists_kind()
 	 */
 	WALK_LISTS,
 };
@@ -160,6 +160,26 @@ static void pass_done(struct node *n, struct walker *w)
 	w->ended = w->prio < 1 || n->free >= HIGH;      /* pgdat_balanced() */
 }
 
+/*
+ * A WALK_LISTS pass's branch (prepare_scan_control(), get_scan_count()):
+ * SCAN_ANON where the node's file lists and free pages sum to no more
+ * than the high watermarks (file_is_tiny, read from the node's
+ * counters), else cache trim where the inactive file list the walk
+ * reads holds a page at this priority (cache_trim_mode: 6.12+ reads the
+ * memcg statistics of the last flush, n->viewed), else SCAN_FRACT, which
+ * at swappiness 200 gives file nothing (fp = 0)
+ */
+static enum walk_kind lists_kind(const struct node *n, int prio)
+{
+	double trim_file = n->viewed ? n->view_file : n->file;
+
+	if (n->file + n->active_file + n->free <= HIGH)
+		return WALK_ANON;
+	if (floor(trim_file / (double)(1 << prio)) >= 1)
+		return WALK_TRIM;
+	return n->swappiness == 200 ? WALK_ANON : WALK_FRACT;
+}
+
 /* get_scan_count()'s targets for the walk's kind at its priority */
 static void pass_start(const struct node *n, struct walker *w)
 {
@@ -168,8 +188,7 @@ static void pass_start(const struct node *n, struct walker *w)
 	enum walk_kind kind = w->kind;
 
 	if (kind == WALK_LISTS)
-		kind = (n->viewed ? n->view_file + n->view_active_file : n->file + n->active_file) +
-		       n->free <= HIGH ? WALK_ANON : WALK_TRIM;
+		kind = lists_kind(n, w->prio);
 	w->target[0] = kind == WALK_TRIM ? 0 : kind == WALK_ANON ? a : floor(a / 2);
 	w->target[1] = kind == WALK_TRIM ? f : kind == WALK_ANON ? 0 : floor(f / 2);
 	w->nr[0] = w->target[0];
@@ -287,7 +306,7 @@ static void sampled(struct split_in *in, const struct node *n, const struct seen
 	in->swap_on = 1;
 	in->swappiness = n->swappiness;
 	in->node.inactive_anon = inactive_anon(n);
-	in->node.active_anon = 1200;
+	in->node.active_anon = ACTIVE_ANON;
 	in->node.inactive_file = n->file;
 	in->node.active_file = n->active_file;
 	in->free = n->free;
@@ -799,44 +818,62 @@ static const struct dive_case dives[] = {
 	  WALK_ANON, 0, 7, 200, 4, 280 },
 };
 
-/* The file lists a flush shows: the node's now (the view then holds). */
+/* The lists a flush shows at this moment (the view until the next). */
 static void flushed(const struct node *n, struct split_lists *view)
 {
 	view->inactive_anon = inactive_anon(n);
-	view->active_anon = 1200;
-	view->inactive_file = n->file;
+	view->active_anon = ACTIVE_ANON;
+	view->inactive_file = n->view_file;
 	view->active_file = n->active_file;
 }
 
+/* Walk w to the start of its next level's pass (its first batch). */
+static void next_pass(struct node *n, struct walker *w, struct seen *s)
+{
+	int at = w->prio;
+
+	while (!w->ended && w->prio == at)
+		walk_on(n, w, 1, s);
+	walk_on(n, w, 1, s);
+}
+
+/* a walk across a flush: where in the next interval the flush comes */
+struct flush_case {
+	const char *id[2];       /* the test ids: reference, model */
+	const char *what;
+	int mid_pass;            /* halfway through the next level's pass;
+				    else halfway through the rest of this one */
+};
+
 /*
- * 6.12: a walk (WALK_LISTS) whose passes decide on a flush that showed
- * almost no file (7500 inactive file pages came after it: a reader
- * started) takes SCAN_ANON (file_is_tiny) and dives over unwritten anon.
- * The next interval starts no walk; the walk finishes its pass, begins
- * the next level's over anon, and halfway through it the periodic flush
- * shows the 7500 file pages: that pass goes on over anon (it decided
- * when it began), past the sample.  The model, told of the flush and its
- * time, says the walk stands in that pass, over anon, for the interval
- * after to finish (not at the newer view's cache trim).
+ * 6.12: a walk (WALK_LISTS) whose passes decide cache trimming on a
+ * flush that showed 3 inactive file pages (7500 came after it: a reader
+ * started) takes SCAN_FRACT, anon only at swappiness 200, and dives over
+ * unwritten anon.  The next interval starts no walk.  The periodic flush
+ * that shows the 7500 file pages comes halfway through the next level's
+ * pass, which goes on over anon (it decided when it began) past the
+ * sample; or halfway through the rest of the pass the walk stood in,
+ * which goes on over anon, and the next level's pass trims the cache.
+ * The model, told of the flush and its time, says the walk stands in
+ * that next pass, over anon or over file, as far into it as the
+ * reference.
  */
-static void pass_across_flush(void)
+static void pass_across_flush(const struct flush_case *c)
 {
 	static const int v612[3] = { 6, 12, 0 };
 	struct node n;
 	struct seen sa = { 0 }, sb = { 0 };
 	struct split_in a, b;
 	struct split_reclaim_out o;
-	struct walker w;
 	struct split_lists old_view, new_view;
-	int at, before, after, from;
+	struct walker w;
+	int at, before, after, from, t;
+	double into;
 
 	node_init(&n);
 	n.viewed = 1;
 	n.view_file = 3;
-	n.view_active_file = 0;
 	flushed(&n, &old_view);
-	old_view.inactive_file = n.view_file;      /* what that flush showed */
-	old_view.active_file = n.view_active_file;
 	sa.free_start = n.free;
 	walk_kind(&n, &w, WALK_LISTS, 60, &sa);
 	sampled(&a, &n, &sa, NAN);
@@ -849,20 +886,26 @@ static void pass_across_flush(void)
 	sb.free_start = n.free;
 	from = n.now;
 	at = w.prio;
-	while (!w.ended && w.prio == at)
-		walk_on(&n, &w, 1, &sb);
-	at = w.prio;
-	walk_on(&n, &w, 1, &sb);        /* the next pass begins: over anon */
-	walk_on(&n, &w, (int)(w.target[0] / SCM / 2), &sb);
+	if (c->mid_pass) {
+		next_pass(&n, &w, &sb);         /* the next level's: over anon */
+		walk_on(&n, &w, (int)(w.nr[0] / SCM / 2), &sb);
+	} else {
+		walk_on(&n, &w, (int)(w.nr[0] / SCM / 2), &sb);
+	}
 	before = n.now - from;
-	n.viewed = 0;                   /* the flush: the node's lists */
+	n.view_file = n.file;                   /* the flush */
 	flushed(&n, &new_view);
-	walk_on(&n, &w, (int)(w.nr[0] / SCM / 2), &sb);
+	if (!c->mid_pass)
+		next_pass(&n, &w, &sb);         /* the next level's: cache trim */
+	at = w.prio;
+	walk_on(&n, &w, (int)(w.nr[w.target[0] > 0 ? 0 : 1] / SCM / 2), &sb);
 	after = n.now - from - before;
-	tap_ok(!w.ended && w.in_pass && w.prio == at && w.target[0] > 0 && w.nr[0] > 0 &&
-	       w.target[1] == 0 && sb.walks == 0 && n.file + n.free > HIGH,
-	       "split-17.38 reference (6.12): a walk's level-%d pass over anon (%.0f pages), begun on a flush that showed 3 file pages, goes on past a flush that shows %.0f and the sample after it",
-	       at, w.target[0], n.file);
+	t = w.target[0] > 0;                    /* the pass is over anon */
+	into = 1 - (w.nr[t ? 0 : 1] / w.target[t ? 0 : 1]);
+	tap_ok(!w.ended && w.in_pass && w.prio == at && sb.walks == 0 &&
+	       t == c->mid_pass && (t ? w.target[1] == 0 : w.target[0] == 0),
+	       "%s reference (6.12): %s: the sample finds the walk %.0f%% into its level-%d pass over %s",
+	       c->id[0], c->what, 100 * into, at, t ? "anon" : "file");
 	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
 	memcpy(b.version, v612, sizeof(v612));
 	b.activate_file = 0;
@@ -873,11 +916,20 @@ static void pass_across_flush(void)
 	b.seen_w[0] = (double)before / (before + after);
 	b.seen_w[1] = 1 - b.seen_w[0];
 	replay(&a, &b, &o, NULL);
-	tap_ok(!o.end_balanced && o.end_pass.level == at && o.end_pass.anon > 0 &&
-	       o.end_pass.file == 0 && fabs(o.p_est - truth(&sb)) <= 0.5,
-	       "split-17.39 ... the model: the walk stands in the level-%d pass (%.0f anon, %.0f file pages), priority %.2f against %.2f",
-	       o.end_pass.level, o.end_pass.anon, o.end_pass.file, o.p_est, truth(&sb));
+	tap_ok(!o.end_balanced && o.end_pass.level == at &&
+	       (t ? o.end_pass.anon > 0 && o.end_pass.file == 0 :
+		    o.end_pass.anon == 0 && o.end_pass.file > 0) &&
+	       fabs(o.p_end - floor(o.p_end) - into) < 0.05 &&
+	       fabs(o.p_est - truth(&sb)) <= 0.5,
+	       "%s ... the model: the walk stands %.0f%% into its level-%d pass (%.0f anon, %.0f file pages), priority %.2f against %.2f",
+	       c->id[1], 100 * (o.p_end - floor(o.p_end)), o.end_pass.level,
+	       o.end_pass.anon, o.end_pass.file, o.p_est, truth(&sb));
 }
+
+static const struct flush_case flushes[] = {
+	{ { "split-17.38", "split-17.39" }, "a flush halfway through a pass over anon", 1 },
+	{ { "split-17.40", "split-17.41" }, "a flush before the walk's next pass", 0 },
+};
 
 int main(void)
 {
@@ -893,6 +945,7 @@ int main(void)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
 	pass_after_balanced_sample();
-	pass_across_flush();
+	for (i = 0; i < sizeof(flushes) / sizeof(flushes[0]); i++)
+		pass_across_flush(&flushes[i]);
 	return tap_done();
 }
