@@ -1183,6 +1183,22 @@ check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a fl
 check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
 	awk -F, '$1 == 1 && $2 == "3.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 2.0 && d < 0.5 && d > -0.5 } END { exit !(found && ok) }' lab612.out
 
+# A real 6.18 host run in a memory cgroup (swappiness 40): its limit
+# walks that went down to 0 scanned the cgroup's anon there (SCAN_EQUAL;
+# the traces: 27424 anon pages at level 0 at 2.0 s, and 2048 file), the
+# level-0 pass stopping at its reclaim long before the file list's end.
+# The replayed walk to 0 scans that whole list, so the file the interval
+# scanned holds fewer such walks than the anon needs; the rest of the
+# anon is near_oom all the same (sw_deep_cgroup(): no level above 0 lets
+# anon in), none unexplained (without that, 3985 pages, 9.9%).
+"$VMSCOPE" import "$TOP/tests/fixtures/host/host3-run11-6.18-memcg-swappiness40.csv.gz" -o host.db 2> host.err ||
+	fail "import the host run"
+"$VMSCOPE" attribute host.db --format csv | tr -d '"' > host.out
+check "attribute-3.16 a real 6.18 memory-cgroup run (40070 pages swapped out): none unexplained" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' host.out
+check "attribute-3.17 ... 36803 of them near_oom, all the cgroup's" \
+	grep -q '^1,split-lru,near_oom,36803,0.9185,0,0,36803,' host.out
+
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
 if ! need_root; then
