@@ -1156,9 +1156,18 @@ is "$?" 1 "attribute-3.11 a RUN that does not exist exits 1"
 # anon measured but explain less than 70% of it, the attribution keeps
 # the trim walks short first (sw_fit_short_spread()): no swapped page
 # unexplained (without that bar, 277 of 752 were).
-"$VMSCOPE" import "$TOP/tests/fixtures/lab/lab12-run4-6.1-swappiness60.csv.gz" -o lab.db 2> lab.err ||
-	fail "import the lab run"
-"$VMSCOPE" attribute lab.db --format csv | tr -d '"' > lab.out
+# fixture_attribution NAME FIXTURE [ATTRIBUTE-OPTION...]: a run kept under
+# tests/fixtures imported alone as NAME.db, its attribution as CSV in
+# NAME.out (quotes dropped)
+fixture_attribution() {
+	local name=$1 fixture=$2
+
+	shift 2
+	"$VMSCOPE" import "$TOP/tests/fixtures/$fixture" -o "$name.db" 2> "$name.err" ||
+		fail "import $fixture"
+	"$VMSCOPE" attribute "$name.db" "$@" --format csv | tr -d '"' > "$name.out"
+}
+fixture_attribution lab lab/lab12-run4-6.1-swappiness60.csv.gz
 check "attribute-3.12 a real 6.1 lab run (752 pages swapped out): none unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' lab.out
 check "attribute-3.13 ... all of them file_refaults" \
@@ -1175,9 +1184,7 @@ check "attribute-3.13 ... all of them file_refaults" \
 # (replayed side by side, the newer view's cache trim took the pass: all
 # 5208 pages unexplained, priority 1.0, where the traces put all of the
 # interval's kswapd scan at level 2).
-"$VMSCOPE" import "$TOP/tests/fixtures/lab/lab24-run16-6.12-swappiness200.csv.gz" -o lab612.db 2> lab612.err ||
-	fail "import the 6.12 lab run"
-"$VMSCOPE" attribute lab612.db --intervals --format csv | tr -d '"' > lab612.out
+fixture_attribution lab612 lab/lab24-run16-6.12-swappiness200.csv.gz --intervals
 check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a flush inside kswapd's pass over anon are small_inactive_file" \
 	grep -q '^1,3.3,all,,,,small_inactive_file,5208,' lab612.out
 check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
@@ -1191,9 +1198,7 @@ check "attribute-3.15 ... and kswapd's priority there is within half a level of 
 # scanned holds fewer such walks than the anon needs; the rest of the
 # anon is near_oom all the same (sw_deep_cgroup(): no level above 0 lets
 # anon in), none unexplained (without that, 3985 pages, 9.9%).
-"$VMSCOPE" import "$TOP/tests/fixtures/host/host3-run11-6.18-memcg-swappiness40.csv.gz" -o host.db 2> host.err ||
-	fail "import the host run"
-"$VMSCOPE" attribute host.db --format csv | tr -d '"' > host.out
+fixture_attribution host host/host3-run11-6.18-memcg-swappiness40.csv.gz
 check "attribute-3.16 a real 6.18 memory-cgroup run (40070 pages swapped out): none unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' host.out
 check "attribute-3.17 ... 36803 of them near_oom, all the cgroup's" \
