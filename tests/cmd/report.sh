@@ -147,6 +147,13 @@ check "report-3.12 txt: the command line quotes the value for a shell" \
 	grep -q "^    'patch=it'\\\\''s \"x\" ?\\[31mRED?\\[0m?Subject: pwned" evil/report.txt
 check "report-3.11 html: self-contained, no reference to another file" \
 	test -z "$(grep -oE '(src|href)="[^#"][^"]*"' evil/report.html)"
+# the baseline as the report shows the value (each control byte a '?'),
+# copied from it: tag values are cleaned before they are matched
+shown=$(printf '%s' "$evil" | LC_ALL=C tr '\000-\037\177-\377' '?')
+rc=$(run_rc shown.out "$VMSCOPE" report evil.db --by patch --baseline "$shown" -o shown --format txt)
+is "$rc" 0 "report-3.13 --baseline takes a value as the report shows it"
+check "report-3.14 ... and compares the other group against it" \
+	grep -qF '*b* (base, 3 trials) against patch base (3 trials)' <(tr '\n' ' ' < shown/report.txt)
 
 # --- a group holding runs of two models: never summed (as attribute --by)
 printf 't,pgscan_kswapd,pgsteal_kswapd,pswpout,pageoutrun,nr_mapped,nr_free_pages\n0,0,0,0,0,1000,500\n10,500,400,30,5,1000,400\n' > mix.csv
