@@ -223,7 +223,6 @@ static int tie_view(const struct split_in *in, struct split_lists *view)
 	return tie_between(in->seen_bracket, NULL, view);
 }
 
-
 /*
  * Before 6.12 a walk reads the lists as they are, at every level
  * (prepare_scan_count() per shrink_node(), v6.1), so where the file lists
