@@ -34,6 +34,12 @@ struct agreement {
 	double n, agree, est_sum, true_sum;
 };
 
+/* one reclaimer's anon pages scanned, predicted against the tracepoints */
+struct anon_agreement {
+	double n, ok;            /* intervals it scanned anon in; within 10% */
+	double pred, traced;     /* sums over those intervals */
+};
+
 /*
  * trace truth is per kswapd, per "any other task" and, where the collector
  * told them apart (memcg_reclaim_begin/end), per cgroup limit reclaim:
@@ -59,6 +65,8 @@ struct attribution {
 	struct agreement prio[NR_TRUTH];
 	/* anon pages scanned: predicted against pgscan_anon */
 	double anon_n, anon_ok, anon_pred, anon_meas;
+	/* ... per reclaimer, against the tracepoints (--trace-priority) */
+	struct anon_agreement anon_traced[NR_TRUTH];
 	/* --what-if: the replay at another swappiness */
 	double whatif_anon, whatif_swap;
 	const char *whatif_why;    /* why whatif_swap is NAN: not predicted */
@@ -86,6 +94,8 @@ struct replay_iv {
 	double truth;                        /* classic truth (deepest level) */
 	double p_true[NR_RECLAIMERS];        /* scan-weighted, traced; NAN */
 	double anon_meas;                    /* pgscan_anon; NAN */
+	/* anon pages the tracepoints saw scanned, by reclaimer and in all; NAN */
+	double anon_true[NR_RECLAIMERS], anon_true_all;
 	double pages_out[NR_RECLAIMERS];     /* swap-out by context */
 	enum cause cause[NR_RECLAIMERS];     /* the branch, by context */
 	int borderline;

@@ -190,6 +190,36 @@ static void traced_priority(const struct metric_stream *ms,
 	*direct_only = rs->has_cgroup_trace && dp > 0 ? dq / dp : NAN;
 }
 
+/*
+ * The anon pages the tracepoints saw scanned per truth_who (the events'
+ * nr_scanned where the list was anon), and of the other tasks without
+ * the cgroup's (*direct_only).  NAN where the scan per type was not
+ * recorded (pass counts only), or the cgroup's tasks were not told apart.
+ */
+static void traced_anon(const struct metric_stream *ms, const struct raw_slots *rs,
+			double anon[NR_TRUTH], double *direct_only)
+{
+	double other_only = 0;
+	int w, q;
+
+	for (w = 0; w < NR_TRUTH; w++)
+		anon[w] = rs->has_trace_scan ? 0 : NAN;
+	for (q = 0; q < TRACE_LEVELS && rs->has_trace_scan; q++) {
+		double d[NR_TRUTH];
+
+		for (w = 0; w < NR_TRUTH; w++) {
+			long i = rs->trace[w][0][q];
+
+			d[w] = i >= 0 ? (double)ms->delta[i] : 0;
+			anon[w] += d[w];
+		}
+		other_only += fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
+	}
+	if (!rs->has_cgroup_trace)
+		anon[TRUTH_CGROUP] = NAN;
+	*direct_only = rs->has_trace_scan && rs->has_cgroup_trace ? other_only : NAN;
+}
+
 /* kswapd's walks of the interval by wake order, beside pageoutrun */
 static void count_wakes(const struct metric_stream *ms, const struct raw_slots *rs,
 			const struct interval_in *in, struct attribution *a)
@@ -691,6 +721,71 @@ static enum reclaimer other_truth_row(const struct split_out *o,
 }
 
 /*
+ * A traced value per truth_who (v) as the rows of --intervals show it
+ * (out, per reclaimer, NAN elsewhere): kswapd's; where the cgroup's
+ * tasks were told apart, the direct tasks' without them (direct_only) and
+ * the cgroup's; else all other tasks' on other_truth_row().
+ */
+static void truth_rows(const struct raw_slots *rs, const struct split_out *so,
+		       const struct split_in *si, const double v[NR_TRUTH],
+		       double direct_only, double out[NR_RECLAIMERS])
+{
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		out[r] = NAN;
+	out[RC_KSWAPD] = v[TRUTH_KSWAPD];
+	if (rs->has_cgroup_trace) {
+		out[RC_DIRECT] = direct_only;
+		out[RC_CGROUP] = v[TRUTH_CGROUP];
+	} else {
+		out[other_truth_row(so, si)] = v[TRUTH_OTHER];
+	}
+}
+
+/* The prediction's anon pages for what the truth row w covers. */
+static double predicted_anon(const struct split_out *pred, enum truth_who w)
+{
+	double sum = 0;
+	int r;
+
+	if (w != TRUTH_OTHER)
+		return pred->r[w == TRUTH_KSWAPD ? RC_KSWAPD : RC_CGROUP].anon_pred;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD)
+			sum += pred->r[r].anon_pred;
+	return sum;
+}
+
+/*
+ * The anon pages each reclaimer scanned as the tracepoints saw them
+ * (pgscan_anon has no reclaimer), in the rows and against the
+ * prediction's (made without pgscan_anon) where it scanned any.
+ */
+static void anon_truth(const struct metric_stream *ms, const struct split_state *st,
+		       const struct split_out *so, const struct split_in *si,
+		       struct replay_iv *iv, struct attribution *a)
+{
+	double anon[NR_TRUTH], direct_only;
+	int w;
+
+	traced_anon(ms, &st->rs, anon, &direct_only);
+	truth_rows(&st->rs, so, si, anon, direct_only, iv->anon_true);
+	iv->anon_true_all = anon[TRUTH_KSWAPD] + anon[TRUTH_OTHER];
+	for (w = 0; w < NR_TRUTH; w++) {
+		struct anon_agreement *g = &a->anon_traced[w];
+		double pred = predicted_anon(&st->pred, (enum truth_who)w);
+
+		if (!(anon[w] > 0))
+			continue;
+		g->n++;
+		g->ok += fabs(pred - anon[w]) <= 0.1 * anon[w];
+		g->pred += pred;
+		g->traced += anon[w];
+	}
+}
+
+/*
  * Where kswapd's walk stands for the next interval.  One that scanned
  * nothing may only be waiting (reclaim_throttle() on writeback): every
  * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
@@ -960,18 +1055,12 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	st->prev = si;
 	st->have_prev = 1;
 	traced_priority(ms, &st->rs, pt, &direct_only);
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		iv->p_true[r] = NAN;
-	iv->p_true[RC_KSWAPD] = pt[TRUTH_KSWAPD];
-	if (st->rs.has_cgroup_trace) {
-		iv->p_true[RC_DIRECT] = direct_only;
-		iv->p_true[RC_CGROUP] = pt[TRUTH_CGROUP];
+	truth_rows(&st->rs, so, &si, pt, direct_only, iv->p_true);
+	if (st->rs.has_cgroup_trace)
 		agree(&a->prio[TRUTH_CGROUP], so->r[RC_CGROUP].p_est, pt[TRUTH_CGROUP]);
-	} else {
-		iv->p_true[other_truth_row(so, &si)] = pt[TRUTH_OTHER];
-	}
 	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
+	anon_truth(ms, st, so, &si, iv, a);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
 		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;

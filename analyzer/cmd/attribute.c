@@ -59,7 +59,7 @@ static void attribute_usage(FILE *out)
 
 enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
        IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF,
-       IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, NR_IC };
+       IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, IC_ANON_TRUE, NR_IC };
 
 static const char *const interval_head[NR_IC] = {
 	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
@@ -67,6 +67,8 @@ static const char *const interval_head[NR_IC] = {
 	"anon_share", "borderline", "anon_scanned_whatif",
 	/* the 2.6 model's reading (classic runs, "all" row) */
 	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
+	/* split LRU: anon pages scanned as the tracepoints saw them */
+	"anon_scanned_true",
 };
 
 /*
@@ -121,6 +123,7 @@ static int interval_all(struct iv_sink *t, const struct replay_iv *iv)
 		snprintf(f[IC_BORDER], 32, "%s", iv->in->swap_out > 0 ?
 			 (iv->borderline ? "yes" : "no") : "");
 		table_fmt_num(f[IC_WHATIF], 32, "%.0f", iv->whatif_anon);
+		table_fmt_num(f[IC_ANON_TRUE], 32, "%.0f", iv->anon_true_all);
 	}
 	table_fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
@@ -146,6 +149,7 @@ static int interval_reclaimer(struct iv_sink *t, const struct replay_iv *iv, int
 		 cause_name(iv->cause[r]) : "");
 	snprintf(f[IC_OUT], 32, "%.0f", iv->pages_out[r]);
 	snprintf(f[IC_PRED], 32, "%.0f", iv->pred->r[r].anon_pred);
+	table_fmt_num(f[IC_ANON_TRUE], 32, "%.0f", iv->anon_true[r]);
 	table_fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
 }
@@ -239,6 +243,28 @@ static void print_skips(const struct attribution *a)
 	       a->kswapd_scanned > 0 ? 100 * a->skipped / a->kswapd_scanned : 0);
 }
 
+/*
+ * The anon prediction per reclaimer against the tracepoints: which
+ * reclaimer's walks the interval's anon misses come from.
+ */
+static void print_anon_traced(const struct attribution *a)
+{
+	static const char *const who[NR_TRUTH] = {
+		"kswapd", "direct + cgroup", "cgroup limit reclaim"
+	};
+	int w;
+
+	for (w = 0; w < NR_TRUTH; w++) {
+		const struct anon_agreement *g = &a->anon_traced[w];
+
+		if (g->n > 0)
+			printf("  anon scanned, %s: predicted %.0f, traced (vmscan "
+			       "tracepoints) %.0f; within 10%% in %.0f of %.0f "
+			       "intervals with anon scanning (%.0f%%)\n", who[w],
+			       g->pred, g->traced, g->ok, g->n, 100 * g->ok / g->n);
+	}
+}
+
 /* sw: the swappiness of the runs summed into a ("60", "0 to 200") */
 static void print_split(const struct run_model *m, const struct attribution *a,
 			const char *sw)
@@ -272,6 +298,7 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 		       "in %.0f of %.0f intervals with anon scanning (%.0f%%)\n",
 		       a->anon_pred, a->anon_meas, a->anon_ok, a->anon_n,
 		       100 * a->anon_ok / a->anon_n);
+	print_anon_traced(a);
 	print_agreement("kswapd (scan-weighted)", &a->prio[TRUTH_KSWAPD],
 			a->truth_from ? a->truth_from : "traced");
 	print_agreement("direct + cgroup (scan-weighted)", &a->prio[TRUTH_OTHER],
@@ -403,6 +430,12 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	sum->anon_ok += a->anon_ok;
 	sum->anon_pred += a->anon_pred;
 	sum->anon_meas += a->anon_meas;
+	for (w = 0; w < NR_TRUTH; w++) {
+		sum->anon_traced[w].n += a->anon_traced[w].n;
+		sum->anon_traced[w].ok += a->anon_traced[w].ok;
+		sum->anon_traced[w].pred += a->anon_traced[w].pred;
+		sum->anon_traced[w].traced += a->anon_traced[w].traced;
+	}
 	sum->share_sum += a->share_sum;
 	sum->share_n += a->share_n;
 	for (w = 0; w < WAKE_ORDERS; w++)
