@@ -81,6 +81,9 @@ struct attribution {
 	/* split LRU: pages kswapd passed over (pgskip_*, placed by
 	 * model/split_kswapd.c sw_skipped()) and all it scanned */
 	double skipped, kswapd_scanned;
+	/* ... and the pages of its scan the walk took as watermark-boost
+	 * reclaim (split_reclaim_out.boosted) */
+	double boosted;
 };
 
 /* One interval as the replay saw it, for --intervals and plot. */

@@ -235,12 +235,13 @@ static void count_wakes(const struct metric_stream *ms, const struct raw_slots *
 	a->wake_runs += nz(in->kswapd_runs);
 }
 
-/* kswapd's skipped pages as the attribution's walk placed them */
+/* kswapd's skipped and boosted pages as the attribution's walk placed them */
 static void count_skips(const struct split_in *si, const struct split_out *so,
 			struct attribution *a)
 {
 	a->kswapd_scanned += si->scanned[RC_KSWAPD];
 	a->skipped += so->r[RC_KSWAPD].skipped;
+	a->boosted += so->r[RC_KSWAPD].boosted;
 }
 
 /* samples of the node's lists kept for the walks' flushed view */

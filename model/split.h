@@ -267,6 +267,10 @@ struct split_reclaim_out {
 	/* kswapd: the pages it passed over that sw_skipped() placed, taken
 	 * out of its walks' scan */
 	double skipped;
+	/* kswapd: the pages of its scan taken as watermark-boost reclaim at
+	 * DEF_PRIORITY - 2 (split_kswapd.c), a boost the samples may not
+	 * show: an estimate */
+	double boosted;
 };
 
 struct split_out {

@@ -305,6 +305,7 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 	if (!(sb > 0) || !(one.scanned > 0))
 		return;
 	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
+	o->boosted += w * sb;
 	*deep = fmin(*deep, one.deep);
 	mm->s -= sb;
 }

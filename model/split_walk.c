@@ -561,6 +561,8 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	if (m.s > 0)
 		walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
 			   fit->start_share, o, &deep, &zero);
+	if (m.boosted)
+		o->boosted = m.s;      /* the boosted walk going on, all of it */
 	if (skip > 0)
 		sw_skipped(in, cost, skip, *refault_share, m.norm, o);
 	o->end_balanced = r == RC_KSWAPD && sw_kswapd_ended(in, &o->end_pass);

@@ -59,7 +59,8 @@ static void attribute_usage(FILE *out)
 
 enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
        IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF,
-       IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, IC_ANON_TRUE, NR_IC };
+       IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, IC_ANON_TRUE,
+       IC_BOOSTED, NR_IC };
 
 static const char *const interval_head[NR_IC] = {
 	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
@@ -67,8 +68,9 @@ static const char *const interval_head[NR_IC] = {
 	"anon_share", "borderline", "anon_scanned_whatif",
 	/* the 2.6 model's reading (classic runs, "all" row) */
 	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
-	/* split LRU: anon pages scanned as the tracepoints saw them */
-	"anon_scanned_true",
+	/* split LRU: anon pages scanned as the tracepoints saw them; kswapd's
+	 * scan taken as watermark-boost reclaim */
+	"anon_scanned_true", "boosted_scan",
 };
 
 /*
@@ -150,6 +152,8 @@ static int interval_reclaimer(struct iv_sink *t, const struct replay_iv *iv, int
 	snprintf(f[IC_OUT], 32, "%.0f", iv->pages_out[r]);
 	snprintf(f[IC_PRED], 32, "%.0f", iv->pred->r[r].anon_pred);
 	table_fmt_num(f[IC_ANON_TRUE], 32, "%.0f", iv->anon_true[r]);
+	if (r == RC_KSWAPD)
+		snprintf(f[IC_BOOSTED], 32, "%.0f", o->boosted);
 	table_fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
 }
@@ -244,6 +248,23 @@ static void print_skips(const struct attribution *a)
 }
 
 /*
+ * How much of kswapd's priority rests on watermark boosts: reclaim of a
+ * boost raised and cleared between two samples shows in no counter, so
+ * the walk's reclaim beyond what its walks woken at the low watermark
+ * take is an estimate (model/split_kswapd.c boost_beyond()).
+ */
+static void print_boosted(const struct attribution *a)
+{
+	if (!(a->boosted > 0))
+		return;
+	printf("  kswapd: %.0f of its %.0f pages scanned (%.1f%%) taken as "
+	       "watermark-boost reclaim at level 10 (--intervals boosted_scan), "
+	       "an estimate: a boost raised and reclaimed between two samples "
+	       "shows in no counter\n", a->boosted, a->kswapd_scanned,
+	       100 * a->boosted / a->kswapd_scanned);
+}
+
+/*
  * The anon prediction per reclaimer against the tracepoints: which
  * reclaimer's walks the interval's anon misses come from.
  */
@@ -307,6 +328,7 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 			a->truth_from ? a->truth_from : "traced");
 	print_wakes(a);
 	print_skips(a);
+	print_boosted(a);
 	printf("  deepest level: estimated for direct and cgroup reclaim "
 	       "(--intervals p_deep); not estimable for kswapd from sums, nor "
 	       "where file folios of 32 pages or more end each walk at the "
@@ -444,6 +466,7 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	sum->wakes_seen |= a->wakes_seen;
 	sum->skipped += a->skipped;
 	sum->kswapd_scanned += a->kswapd_scanned;
+	sum->boosted += a->boosted;
 	if (a->truth_from)
 		sum->truth_from = a->truth_from;
 	if (a->cost_inputs)

@@ -1010,9 +1010,10 @@ static void boost_dropped_walks(void)
  * and scans the rest of the boost at level 10, file only (may_swap off).
  * The model replays A, then B with the boost the sample showed and B's
  * pgscan_anon (0).  Returns its estimate for B, whose traced priority
- * is 10.
+ * is 10; in *boosted (NULL: not asked) the share of B's scan the model
+ * took as boosted reclaim.
  */
-static double boost_goes_on_case(int i)
+static double boost_goes_on_case(int i, double *boosted)
 {
 	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), a0, b0;
 	ul boost = i % 2 ? 1024 : 1536, got;
@@ -1049,6 +1050,8 @@ static double boost_goes_on_case(int i)
 	split_walk(&a, &cost, &cost, &out);
 	split_kswapd_goes_on(&b, &out.r[RC_KSWAPD]);
 	split_walk(&b, &cost, &cost, &out);
+	if (boosted)
+		*boosted = out.r[RC_KSWAPD].boosted / b.scanned[RC_KSWAPD];
 	return out.r[RC_KSWAPD].p_est;
 }
 
@@ -1058,7 +1061,7 @@ static void boost_goes_on_walks(void)
 	int i;
 
 	for (i = 0; i < 6; i++)
-		off_add(&t, fabs(boost_goes_on_case(i) - 10));
+		off_add(&t, fabs(boost_goes_on_case(i, NULL) - 10));
 	tap_ok(t.ok == t.n,
 	       "split-15.10 a boosted walk that spans the sample: the interval that counts no walk and scans no anon is its level 10, within one level in %d of %d (worst %.2f)",
 	       t.ok, t.n, t.worst);
@@ -2698,6 +2701,88 @@ static void short_refault_walks(void)
 	       ok, n, worst, near);
 }
 
+/*
+ * How much of kswapd's scan the replay says it took as watermark-boost
+ * reclaim (boosted): split-15.1's intervals, one to three boosted walks
+ * (nr_boost_reclaim 1024 or 1524 pages each, held at DEF_PRIORITY - 2
+ * with may_swap off: balance_pgdat(), v6.1 and v6.18) beside five
+ * normal ones, against the pages the reference's boosted walks scanned
+ * (the boosted reclaim is what kswapd reclaimed beyond the normal walks'
+ * watermark gaps, which the reference's walks exceed by up to a quarter:
+ * an interval's boosted scan is off by up to 73%); and the same
+ * normal walks without a boost, kcompactd woken for none of them (it is
+ * woken after every walk that entered boosted), where none is boosted.
+ */
+static void boosted_scan(void)
+{
+	double ref = 0, model = 0, plain = 0, worst = 0;
+	int i, w, n = 0, near = 0;
+
+	for (i = 0; i < 9; i++) {
+		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+		double scan0, b, d;
+
+		before = k;
+		scan0 = k.pgscan;
+		for (w = 0; w < 1 + i / 3; w++)
+			boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
+		b = k.pgscan - scan0;
+		for (w = 0; w < 5; w++)
+			kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
+						   (1 + urand() / 4)), 0);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 1524 + 512;
+		direct_ran(&in);
+		in.eff_anon = NAN;
+		in.eff_file = 1.0;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		ref += b;
+		model += out.r[RC_KSWAPD].boosted;
+		d = fabs(out.r[RC_KSWAPD].boosted - b) / b;
+		n++;
+		near += d <= 0.25;
+		worst = fmax(worst, d);
+	}
+	tap_ok(near >= n - 2 && fabs(model - ref) <= 0.1 * ref,
+	       "split-21.1 kswapd's scan taken as boosted reclaim: within 25%% of the reference's boosted walks' in %d of %d intervals, all but two at least (worst %.0f%%), and %.0f pages against %.0f in all (within 10%%)",
+	       near, n, 100 * worst, model, ref);
+	for (i = 0; i < 9; i++) {
+		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+
+		before = k;
+		for (w = 0; w < 5; w++)
+			kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
+						   (1 + urand() / 4)), 0);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 1524 + 512;
+		direct_ran(&in);
+		in.eff_anon = NAN;
+		in.eff_file = 1.0;
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		plain += out.r[RC_KSWAPD].boosted;
+	}
+	tap_ok(plain == 0,
+	       "split-21.2 ... and none where no walk was boosted (kcompactd woken for none): %.0f pages",
+	       plain);
+	for (i = 0, n = near = 0; i < 6; i++, n++) {
+		double share;
+
+		boost_goes_on_case(i, &share);
+		near += fabs(share - 1) < 1e-9;
+	}
+	tap_ok(near == n,
+	       "split-21.3 ... and all of it in split-15.10's interval where the boosted walk goes on alone: in %d of %d",
+	       near, n);
+}
+
 int main(void)
 {
 	reference_walks();
@@ -2734,5 +2819,6 @@ int main(void)
 	anon_freed_later();
 	short_refault_walks();
 	cgroup_zero_task_gone();
+	boosted_scan();
 	return tap_done();
 }
