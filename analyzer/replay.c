@@ -277,7 +277,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		fill_interval(&ms, m, (double)(ms.it.t_us - prev_t) / 1e6, &in);
 		prev_t = ms.it.t_us;
 		for (k = 0; k < NR_RECLAIMERS; k++)
-			iv.p_true[k] = iv.anon_true[k] = NAN;
+			iv.p_true[k] = iv.p_deep_true[k] = iv.anon_true[k] = NAN;
 		iv.anon_true_all = NAN;
 		iv.anon_meas = in.scan_anon;
 		iv.whatif_anon = NAN;

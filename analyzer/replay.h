@@ -61,8 +61,9 @@ struct attribution {
 	 */
 	double truth_n, truth_agree, truth_sum, estimate_sum;
 	const char *truth_from;    /* NULL while no interval had a truth */
-	/* split LRU with traced pages per level: scan-weighted truth */
-	struct agreement prio[NR_TRUTH];
+	/* split LRU with traced pages per level: scan-weighted truth, and
+	 * the deepest level (direct + cgroup, cgroup: where estimable) */
+	struct agreement prio[NR_TRUTH], deep[NR_TRUTH];
 	/* anon pages scanned: predicted against pgscan_anon */
 	double anon_n, anon_ok, anon_pred, anon_meas;
 	/* ... per reclaimer, against the tracepoints (--trace-priority) */
@@ -96,6 +97,7 @@ struct replay_iv {
 	const struct split_out *pred;        /* its prediction (without pgscan_anon) */
 	double truth;                        /* classic truth (deepest level) */
 	double p_true[NR_RECLAIMERS];        /* scan-weighted, traced; NAN */
+	double p_deep_true[NR_RECLAIMERS];   /* deepest level traced; NAN */
 	double anon_meas;                    /* pgscan_anon; NAN */
 	/* anon pages the tracepoints saw scanned, by reclaimer and in all; NAN */
 	double anon_true[NR_RECLAIMERS], anon_true_all;

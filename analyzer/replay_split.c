@@ -191,6 +191,29 @@ static void traced_priority(const struct metric_stream *ms,
 }
 
 /*
+ * The deepest level the tracepoints saw each truth_who scan at (NAN:
+ * none), and the other tasks' without the cgroup's (*direct_only).
+ */
+static void traced_deepest(const struct metric_stream *ms, const struct raw_slots *rs,
+			   double deep[NR_TRUTH], double *direct_only)
+{
+	int w, q;
+
+	for (w = 0; w < NR_TRUTH; w++)
+		deep[w] = NAN;
+	*direct_only = NAN;
+	for (q = TRACE_LEVELS - 1; q >= 0; q--) {
+		double d[NR_TRUTH];
+
+		for (w = 0; w < NR_TRUTH; w++)
+			if ((d[w] = traced_at(ms, rs, w, q)) > 0)
+				deep[w] = q;
+		if (rs->has_cgroup_trace && d[TRUTH_OTHER] > d[TRUTH_CGROUP])
+			*direct_only = q;
+	}
+}
+
+/*
  * The anon pages the tracepoints saw scanned per truth_who (the events'
  * nr_scanned where the list was anon), and of the other tasks without
  * the cgroup's (*direct_only).  NAN where the scan per type was not
@@ -787,6 +810,32 @@ static void anon_truth(const struct metric_stream *ms, const struct split_state 
 }
 
 /*
+ * The deepest level of direct and cgroup reclaim against the traced one:
+ * per row, and where estimable (sw_replay_reclaimer()'s deep_estimable)
+ * the deepest of the tasks but kswapd, and the cgroup's where its tasks
+ * were told apart.
+ */
+static void deep_truth(const struct metric_stream *ms, const struct split_state *st,
+		       const struct split_out *so, const struct split_in *si,
+		       struct replay_iv *iv, struct attribution *a)
+{
+	double deep[NR_TRUTH], direct_only, est = NAN;
+	int r, all = 1;
+
+	traced_deepest(ms, &st->rs, deep, &direct_only);
+	truth_rows(&st->rs, so, si, deep, direct_only, iv->p_deep_true);
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && so->r[r].active) {
+			all &= so->r[r].deep_estimable;
+			est = fmin(est, so->r[r].p_deep);
+		}
+	if (all)
+		agree(&a->deep[TRUTH_OTHER], est, deep[TRUTH_OTHER]);
+	if (st->rs.has_cgroup_trace && so->r[RC_CGROUP].deep_estimable)
+		agree(&a->deep[TRUTH_CGROUP], so->r[RC_CGROUP].p_deep, deep[TRUTH_CGROUP]);
+}
+
+/*
  * Where kswapd's walk stands for the next interval.  One that scanned
  * nothing may only be waiting (reclaim_throttle() on writeback): every
  * walk counts PAGEOUTRUN when it begins, so a walk ends for the model
@@ -1062,6 +1111,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
 	anon_truth(ms, st, so, &si, iv, a);
+	deep_truth(ms, st, so, &si, iv, a);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
 		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;

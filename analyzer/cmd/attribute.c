@@ -60,7 +60,7 @@ static void attribute_usage(FILE *out)
 enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
        IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF,
        IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, IC_ANON_TRUE,
-       IC_BOOSTED, NR_IC };
+       IC_BOOSTED, IC_PDEEP_TRUE, NR_IC };
 
 static const char *const interval_head[NR_IC] = {
 	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
@@ -69,8 +69,8 @@ static const char *const interval_head[NR_IC] = {
 	/* the 2.6 model's reading (classic runs, "all" row) */
 	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
 	/* split LRU: anon pages scanned as the tracepoints saw them; kswapd's
-	 * scan taken as watermark-boost reclaim */
-	"anon_scanned_true", "boosted_scan",
+	 * scan taken as watermark-boost reclaim; the deepest level traced */
+	"anon_scanned_true", "boosted_scan", "p_deep_true",
 };
 
 /*
@@ -154,6 +154,7 @@ static int interval_reclaimer(struct iv_sink *t, const struct replay_iv *iv, int
 	table_fmt_num(f[IC_ANON_TRUE], 32, "%.0f", iv->anon_true[r]);
 	if (r == RC_KSWAPD)
 		snprintf(f[IC_BOOSTED], 32, "%.0f", o->boosted);
+	table_fmt_num(f[IC_PDEEP_TRUE], 32, "%.0f", iv->p_deep_true[r]);
 	table_fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
 }
@@ -199,14 +200,22 @@ static int interval_rows(void *ctx, const struct replay_iv *iv)
 /* summaries                                                           */
 /* ------------------------------------------------------------------ */
 
-static void print_agreement(const char *who, const struct agreement *g,
+static void print_agreement(const char *what, const struct agreement *g,
 			    const char *from)
 {
 	if (g->n > 0)
-		printf("  priority, %s: estimated %.1f, %s %.1f on average; "
+		printf("  %s: estimated %.1f, %s %.1f on average; "
 		       "within one level in %.0f of %.0f intervals (%.0f%%)\n",
-		       who, g->est_sum / g->n, from, g->true_sum / g->n, g->agree,
+		       what, g->est_sum / g->n, from, g->true_sum / g->n, g->agree,
 		       g->n, 100 * g->agree / g->n);
+}
+
+static void agreement_add(struct agreement *sum, const struct agreement *g)
+{
+	sum->n += g->n;
+	sum->agree += g->agree;
+	sum->est_sum += g->est_sum;
+	sum->true_sum += g->true_sum;
 }
 
 /*
@@ -320,12 +329,16 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 		       a->anon_pred, a->anon_meas, a->anon_ok, a->anon_n,
 		       100 * a->anon_ok / a->anon_n);
 	print_anon_traced(a);
-	print_agreement("kswapd (scan-weighted)", &a->prio[TRUTH_KSWAPD],
+	print_agreement("priority, kswapd (scan-weighted)", &a->prio[TRUTH_KSWAPD],
 			a->truth_from ? a->truth_from : "traced");
-	print_agreement("direct + cgroup (scan-weighted)", &a->prio[TRUTH_OTHER],
+	print_agreement("priority, direct + cgroup (scan-weighted)", &a->prio[TRUTH_OTHER],
 			a->truth_from ? a->truth_from : "traced");
-	print_agreement("cgroup limit reclaim (scan-weighted)", &a->prio[TRUTH_CGROUP],
+	print_agreement("priority, cgroup limit reclaim (scan-weighted)", &a->prio[TRUTH_CGROUP],
 			a->truth_from ? a->truth_from : "traced");
+	print_agreement("deepest level, direct + cgroup", &a->deep[TRUTH_OTHER],
+			"traced (vmscan tracepoints)");
+	print_agreement("deepest level, cgroup limit reclaim", &a->deep[TRUTH_CGROUP],
+			"traced (vmscan tracepoints)");
 	print_wakes(a);
 	print_skips(a);
 	print_boosted(a);
@@ -443,10 +456,8 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	sum->truth_sum += a->truth_sum;
 	sum->estimate_sum += a->estimate_sum;
 	for (w = 0; w < NR_TRUTH; w++) {
-		sum->prio[w].n += a->prio[w].n;
-		sum->prio[w].agree += a->prio[w].agree;
-		sum->prio[w].est_sum += a->prio[w].est_sum;
-		sum->prio[w].true_sum += a->prio[w].true_sum;
+		agreement_add(&sum->prio[w], &a->prio[w]);
+		agreement_add(&sum->deep[w], &a->deep[w]);
 	}
 	sum->anon_n += a->anon_n;
 	sum->anon_ok += a->anon_ok;

@@ -45,7 +45,7 @@ check "attribute-1.5 unexplained is always a row" test "$(grep -c unexplained si
 "$VMSCOPE" attribute sim.db 1 --intervals --format csv | tr -d '"' > int.txt
 # interval 1: p = 0 recovered, 15M pages out, class priority build-up
 check "attribute-1.6 --intervals shows the recovered priority" \
-	grep -q '^1,1.0,all,0.0,,,priority_buildup,15000000,,,0,,,,[0-9.]*,[0-9.]*,[-0-9.]*,[0-9.]*,[-0-9.]*,,$' int.txt
+	grep -q '^1,1.0,all,0.0,,,priority_buildup,15000000,,,0,,,,[0-9.]*,[0-9.]*,[-0-9.]*,[0-9.]*,[-0-9.]*,,,$' int.txt
 
 # ground truth: a 2.6.16-like run that recorded zoneinfo's prev_priority
 # (the DMA zone idles at 12, Normal follows the simulated priority)
@@ -1235,6 +1235,25 @@ check "attribute-3.23 ... and none on other rows, nor a line where none was (vol
 		awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"boosted_scan\") b = i }
 			NR > 1 && \$3 != \"kswapd\" && \$b != \"\" { bad = 1 } END { exit !b || bad }" lab612.out'
 
+# the deepest level each reclaimer scanned at as its tracepoints counted
+# (p_deep_true): the lowest level with a page, found here by sqlite; and
+# the summary's agreement of p_deep with it, counted here from the rows
+sqlite3 -separator ' ' lab612.db "SELECT printf('%.1f', t), substr(name, 1, 6),
+	min(CAST(substr(name, 18) AS INTEGER))
+	FROM counter_values WHERE run_id = 1 AND delta > 0 AND
+	(name LIKE 'kswapd_scan_%' OR name LIKE 'direct_scan_%') GROUP BY seq, substr(name, 1, 6)" > lab612-deep.txt ||
+	fail "find the deepest levels traced"
+check "attribute-3.24 --intervals p_deep_true: the deepest level each reclaimer's tracepoints saw it scan at" \
+	awk -F, 'NR == FNR { d[$1 "," $2] = $3; next }
+		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
+		$3 == "kswapd" || $3 == "direct" { n++; bad += $c != d[$2 "," $3] }
+		END { exit !(c && n >= 20 && !bad) }' FS=' ' lab612-deep.txt FS=, lab612.out
+deep=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
+	$3 == "direct" && $6 != "n/e" && $c != "" { n++; d = $6 - $c; ok += d <= 1 && d >= -1 }
+	END { print ok + 0, n + 0 }' lab612.out)
+check "attribute-3.25 ... and the summary's deepest level of direct reclaim within one level of it in ${deep% *} of ${deep#* } intervals" \
+	grep -q "^  deepest level, direct + cgroup: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in ${deep% *} of ${deep#* } intervals" lab612.sum
+
 # A real 6.18 host run in a memory cgroup (swappiness 40): its limit
 # walks that went down to 0 scanned the cgroup's anon there (SCAN_EQUAL;
 # the traces: 27424 anon pages at level 0 at 2.0 s, and 2048 file), the
@@ -1260,6 +1279,16 @@ check "attribute-3.21 ... and the cgroup limit reclaim's its own, apart from the
 		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "anon_scanned_true") nf = i; next }
 		$3 == "cgroup" { n++; bad += $nf != c[$2]; s += $nf }
 		END { exit !(n >= 5 && !bad && s > 0) }' FS=' ' host-anon.txt FS=, host-int.out
+sqlite3 -separator ' ' host.db "SELECT printf('%.1f', t), min(CAST(substr(name, 18) AS INTEGER))
+	FROM counter_values WHERE run_id = 1 AND delta > 0 AND name LIKE 'cgroup_scan_%' GROUP BY seq" > host-deep.txt ||
+	fail "find the cgroup's deepest levels traced"
+"$VMSCOPE" attribute host.db > host.sum
+check "attribute-3.26 ... its deepest level traced on the cgroup row" \
+	awk -F, 'NR == FNR { d[$1] = $2; next }
+		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
+		$3 == "cgroup" { n++; bad += $c != d[$2] } END { exit !(c && n >= 5 && !bad) }' FS=' ' host-deep.txt FS=, host-int.out
+check "attribute-3.27 ... and p_deep against it in the summary" \
+	grep -q "^  deepest level, cgroup limit reclaim: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in [0-9]* of [1-9][0-9]* intervals" host.sum
 
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
