@@ -767,6 +767,16 @@ static void truth_rows(const struct raw_slots *rs, const struct split_out *so,
 	}
 }
 
+/* How many reclaimers but kswapd scanned in the interval. */
+static int others_active(const struct split_out *so)
+{
+	int r, n = 0;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		n += r != RC_KSWAPD && so->r[r].active;
+	return n;
+}
+
 /* The prediction's anon pages for what the truth row w covers. */
 static double predicted_anon(const struct split_out *pred, enum truth_who w)
 {
@@ -784,7 +794,9 @@ static double predicted_anon(const struct split_out *pred, enum truth_who w)
 /*
  * The anon pages each reclaimer scanned as the tracepoints saw them
  * (pgscan_anon has no reclaimer), in the rows and against the
- * prediction's (made without pgscan_anon) where it scanned any.
+ * prediction's (made without pgscan_anon) where it scanned any.  Where
+ * the collector did not tell the cgroup's tasks apart, the other tasks'
+ * pages go on a row only where its reclaimer was the only one of them.
  */
 static void anon_truth(const struct metric_stream *ms, const struct split_state *st,
 		       const struct split_out *so, const struct split_in *si,
@@ -795,6 +807,8 @@ static void anon_truth(const struct metric_stream *ms, const struct split_state 
 
 	traced_anon(ms, &st->rs, anon, &direct_only);
 	truth_rows(&st->rs, so, si, anon, direct_only, iv->anon_true);
+	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
+		iv->anon_true[other_truth_row(so, si)] = NAN;   /* not one row's pages */
 	iv->anon_true_all = anon[TRUTH_KSWAPD] + anon[TRUTH_OTHER];
 	for (w = 0; w < NR_TRUTH; w++) {
 		struct anon_agreement *g = &a->anon_traced[w];

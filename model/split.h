@@ -268,8 +268,9 @@ struct split_reclaim_out {
 	 * out of its walks' scan */
 	double skipped;
 	/* kswapd: the pages of its scan taken as watermark-boost reclaim at
-	 * DEF_PRIORITY - 2 (split_kswapd.c), a boost the samples may not
-	 * show: an estimate */
+	 * DEF_PRIORITY - 2 (split_kswapd.c take_boosted(), and a boosted
+	 * walk going on: split_walk.c), a boost the samples may not show:
+	 * an estimate */
 	double boosted;
 };
 

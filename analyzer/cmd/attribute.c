@@ -257,10 +257,11 @@ static void print_skips(const struct attribution *a)
 }
 
 /*
- * How much of kswapd's priority rests on watermark boosts: reclaim of a
- * boost raised and cleared between two samples shows in no counter, so
- * the walk's reclaim beyond what its walks woken at the low watermark
- * take is an estimate (model/split_kswapd.c boost_beyond()).
+ * How many of kswapd's pages the replay took as watermark-boost reclaim,
+ * on which its priority then rests: a boost raised and cleared between
+ * two samples shows in no counter, so that reclaim is an estimate, what
+ * kswapd reclaimed beyond its walks woken at the low watermark
+ * (model/split_kswapd.c boost_beyond()).
  */
 static void print_boosted(const struct attribution *a)
 {

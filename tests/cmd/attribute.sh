@@ -763,6 +763,22 @@ check "attribute-1.50 the summary compares the cgroup's estimate with its own tr
 	grep -q '^  priority, cgroup limit reclaim (scan-weighted): estimated [0-9.]*, traced pages per level (vmscan tracepoints) 5.0 on average; within one level in [01] of 1 intervals' cg-split.txt
 check "attribute-1.51 ... and without traced wake orders, no kswapd walks line" \
 	test -z "$(grep 'kswapd walks:' cg-split.txt)"
+# and its anon pages: of the 700 the other tasks' passes scanned at level
+# 5, 500 were the cgroup's: its row shows those, global direct's the rest
+memcg_run cg-anon "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_priority_5,trace.direct_priority_8,trace.cgroup_scan_anon_5,trace.cgroup_scan_file_5,trace.cgroup_priority_5" \
+	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0,0,0,0" \
+	"1,1000,900,2,700,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,700,6000,1000,20,4,500,6000,20"
+is "$(awk -F, -v c="$(head -1 cg-anon.out | tr , '\n' | grep -nx anon_scanned_true | cut -d: -f1)" \
+	'$2 == "1.0" { printf "%s=%s ", $3, $c }' cg-anon.out)" "all=700 direct=200 cgroup=500 " \
+	"attribute-1.114 --intervals anon_scanned_true with the cgroup's passes recorded: 500 the cgroup's, 200 global direct reclaim's"
+# without them, the other tasks' 700 pages are no one row's: the cgroup
+# and global direct reclaim both scanned
+memcg_run cg-anon-one "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_priority_5,trace.direct_priority_8" \
+	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0" \
+	"1,1000,900,2,700,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,700,6000,1000,20,4"
+is "$(awk -F, -v c="$(head -1 cg-anon-one.out | tr , '\n' | grep -nx anon_scanned_true | cut -d: -f1)" \
+	'$2 == "1.0" { printf "%s=%s ", $3, $c }' cg-anon-one.out)" "all=700 direct= cgroup= " \
+	"attribute-1.115 ... without them, on neither row where both scanned"
 # A cgroup's limit walk decides on its lists as its statistics hold them
 # (inactive_is_low(), cache_trim_mode: lruvec_page_state()).  From 6.12
 # the walk's own flush is ratelimited (mem_cgroup_flush_stats_ratelimited()),
@@ -1190,67 +1206,90 @@ check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a fl
 check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
 	awk -F, '$1 == 1 && $2 == "3.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 2.0 && d < 0.5 && d > -0.5 } END { exit !(found && ok) }' lab612.out
 
+# col NAME FILE: the number of column NAME in the CSV FILE's header
+col() { head -1 "$2" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
+# traced DB SUMS [WHERE]: per sample of run 1, its time as --intervals
+# prints it (%.1f, by awk's printf as by vmscope's) and SUMS, sqlite's
+# over the sample's counters (WHERE: which ones)
+traced() {
+	sqlite3 -separator ' ' "$1" "SELECT t, $2 FROM counter_values WHERE run_id = 1 ${3:+AND $3} GROUP BY seq" |
+		awk '{ $1 = sprintf("%.1f", $1); print }'
+}
+# agreement FILE WHO PRED TRUE: "near n pred true": the rows of WHO that
+# scanned anon (TRUE > 0), those whose PRED is within 10%, and the sums
+agreement() {
+	awk -F, -v w="$2" -v p="$(col "$3" "$1")" -v t="$(col "$4" "$1")" '
+		$3 == w && $t > 0 { n++; d = $p - $t; if (d < 0) d = -d; near += d <= 0.1 * $t
+			sp += $p; st += $t }
+		END { printf "%d %d %.0f %.0f\n", near, n, sp, st }' "$1"
+}
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
-# <who>_scan_anon_<level> counters the collector keeps, of kind trace), beside the
-# prediction's: summed here by sqlite from the imported run, per interval,
-# and set against --intervals' anon_scanned_true column of the
-# kswapd, direct and all rows.
-sqlite3 -separator ' ' lab612.db "SELECT printf('%.1f', t),
-	sum(CASE WHEN name LIKE 'kswapd_scan_anon_%' THEN delta ELSE 0 END),
-	sum(CASE WHEN name LIKE 'direct_scan_anon_%' THEN delta ELSE 0 END)
-	FROM counter_values WHERE run_id = 1 GROUP BY seq" > lab612-anon.txt ||
+# <who>_scan_anon_<level> counters the collector keeps, of kind trace),
+# beside the prediction's: summed here by sqlite from the imported run,
+# per interval, and set against --intervals' anon_scanned_true column of
+# the kswapd, direct and all rows.
+traced lab612.db "sum(CASE WHEN name LIKE 'kswapd_scan_anon_%' THEN delta ELSE 0 END),
+	sum(CASE WHEN name LIKE 'direct_scan_anon_%' THEN delta ELSE 0 END),
+	sum(CASE WHEN name = 'pgscan_kswapd' THEN delta ELSE 0 END)" > lab612-traced.txt ||
 	fail "sum the traced anon pages"
-awk -F, 'NR == FNR { k[$1] = $2; d[$1] = $3; next }
-	FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "anon_scanned_true") nf = i; next }
-	$3 == "kswapd" { n++; bad += $nf != k[$2] }
-	$3 == "direct" { n++; bad += $nf != d[$2] }
-	$3 == "all" && k[$2] + d[$2] > 0 { n++; bad += $nf != k[$2] + d[$2] }
-	END { print n, bad }' FS=' ' lab612-anon.txt FS=, lab612.out > lab612-anon.chk
+awk -F, -v c="$(col anon_scanned_true lab612.out)" 'NR == FNR { k[$1] = $2; d[$1] = $3; next }
+	$3 == "kswapd" { n++; bad += $c != k[$2] }
+	$3 == "direct" { n++; bad += $c != d[$2] }
+	$3 == "all" && k[$2] + d[$2] > 0 { n++; bad += $c != k[$2] + d[$2] }
+	END { print n, bad }' FS=' ' lab612-traced.txt FS=, lab612.out > lab612-anon.chk
 check "attribute-3.18 --intervals anon_scanned_true: each reclaimer's anon pages as its tracepoints counted them, per interval" \
 	awk '$1 >= 10 && $2 == 0 { ok = 1 } END { exit !ok }' lab612-anon.chk
 "$VMSCOPE" attribute lab612.db > lab612.sum
-traced=$(awk '{ s += $2 } END { print s }' lab612-anon.txt)
-intervals=$(awk '$2 > 0 { n++ } END { print n }' lab612-anon.txt)
-near=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "anon_scanned_true") t = i }
-	$3 == "kswapd" && $t > 0 { d = $10 - $t; if (d < 0) d = -d; n += d <= 0.1 * $t } END { print n + 0 }' lab612.out)
-check "attribute-3.19 ... and the summary sets kswapd's prediction against them: $traced pages in $intervals intervals, $near within 10%" \
-	grep -q "^  anon scanned, kswapd: predicted [0-9]*, traced (vmscan tracepoints) $traced; within 10% in $near of $intervals intervals" lab612.sum
+"$VMSCOPE" attribute lab612.db --by kernel > lab612-by.sum
+for who in kswapd direct; do
+	set -- $(agreement lab612.out $who anon_scanned_pred anon_scanned_true)
+	case $who in kswapd) line=kswapd n=3.19 ;; *) line="direct + cgroup" n=3.28 ;; esac
+	check "attribute-$n ... and the summary sets $line's prediction against them: $3 of $4 pages, $1 of $2 intervals within 10%" \
+		grep -q "^  anon scanned, $line: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" lab612.sum
+	check "attribute-$n.1 ... the same summed over runs (--by kernel)" \
+		grep -q "^  anon scanned, $line: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" lab612-by.sum
+done
 "$VMSCOPE" attribute vol-4.db > vol-4.sum
 check "attribute-3.20 a run without tracepoints: no anon_scanned_true, no line per reclaimer" \
 	sh -c 'grep -q "^  anon scanned: " vol-4.sum && ! grep -q "^  anon scanned, " vol-4.sum &&
-		awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"anon_scanned_true\") t = i }
-			NR > 1 && \$t != \"\" { bad = 1 } END { exit !t || bad }" vol-int.out'
+		awk -F, -v t="$(head -1 vol-int.out | tr , "\n" | grep -nx anon_scanned_true | cut -d: -f1)" \
+			"NR > 1 && \$t != \"\" { bad = 1 } END { exit !t || bad }" vol-int.out'
 # kswapd's scan taken as watermark-boost reclaim (the boosted_scan column,
-# on kswapd's rows): the summary gives their sum, against all that
-# kswapd scanned (pgscan_kswapd, summed here by sqlite)
-kscan=$(sqlite3 lab612.db "SELECT sum(delta) FROM counter_values WHERE run_id = 1 AND name = 'pgscan_kswapd'")
-boosted=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "boosted_scan") b = i }
-	$3 == "kswapd" { s += $b } END { print s + 0 }' lab612.out)
-check "attribute-3.22 the pages of kswapd's scan taken as boosted reclaim, per interval and in the summary (about $boosted of $kscan)" \
-	awk -v b="$boosted" -v k="$kscan" 'match($0, /^  kswapd: [0-9]+ of its [0-9]+ pages scanned .* watermark-boost reclaim/) {
-		split(substr($0, 11), f, " "); d = f[1] - b; if (d < 0) d = -d
-		ok = b > 0 && d <= 30 && f[4] == k } END { exit !ok }' lab612.sum
+# on kswapd's rows): no more than it scanned in the interval
+# (pgscan_kswapd, summed here by sqlite); the summary gives their sum and
+# its share of all kswapd scanned, per run and summed over runs
+check "attribute-3.22 the pages of kswapd's scan taken as boosted reclaim, per interval: some, none beyond its scan" \
+	awk -F, -v b="$(col boosted_scan lab612.out)" 'NR == FNR { k[$1] = $4; next }
+		$3 == "kswapd" { n++; s += $b; bad += $b > k[$2] } END { exit !(n >= 10 && s > 0 && !bad) }' \
+		FS=' ' lab612-traced.txt FS=, lab612.out
+boosted=$(awk -F, -v b="$(col boosted_scan lab612.out)" '$3 == "kswapd" { s += $b } END { print s + 0 }' lab612.out)
+kscan=$(awk '{ s += $4 } END { print s }' lab612-traced.txt)
+for f in lab612.sum lab612-by.sum; do
+	check "attribute-3.29 ... and in the summary ($f): about $boosted of $kscan pages, and their share" \
+		awk -v b="$boosted" -v k="$kscan" '/^  kswapd: [0-9]+ of its [0-9]+ pages scanned \([0-9.]+%\) taken as watermark-boost reclaim/ {
+			split(substr($0, 11), f, " "); d = f[1] - b; if (d < 0) d = -d
+			ok = b > 0 && d <= 30 && f[4] == k && f[7] == sprintf("(%.1f%%)", 100 * f[1] / f[4]) }
+			END { exit !ok }' $f
+done
 check "attribute-3.23 ... and none on other rows, nor a line where none was (vol-4: no boost recorded)" \
 	sh -c '! grep -q "watermark-boost reclaim" vol-4.sum &&
-		awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"boosted_scan\") b = i }
-			NR > 1 && \$3 != \"kswapd\" && \$b != \"\" { bad = 1 } END { exit !b || bad }" lab612.out'
+		awk -F, -v b="$(head -1 lab612.out | tr , "\n" | grep -nx boosted_scan | cut -d: -f1)" \
+			"NR > 1 && \$3 != \"kswapd\" && \$b != \"\" { bad = 1 } END { exit !b || bad }" lab612.out'
 
 # the deepest level each reclaimer scanned at as its tracepoints counted
 # (p_deep_true): the lowest level with a page, found here by sqlite; and
 # the summary's agreement of p_deep with it, counted here from the rows
-sqlite3 -separator ' ' lab612.db "SELECT printf('%.1f', t), substr(name, 1, 6),
-	min(CAST(substr(name, 18) AS INTEGER))
-	FROM counter_values WHERE run_id = 1 AND delta > 0 AND
-	(name LIKE 'kswapd_scan_%' OR name LIKE 'direct_scan_%') GROUP BY seq, substr(name, 1, 6)" > lab612-deep.txt ||
+traced lab612.db "min(CASE WHEN name LIKE 'kswapd_scan_%' THEN CAST(substr(name, 18) AS INTEGER) END),
+	min(CASE WHEN name LIKE 'direct_scan_%' THEN CAST(substr(name, 18) AS INTEGER) END)" "delta > 0" > lab612-deep.txt ||
 	fail "find the deepest levels traced"
 check "attribute-3.24 --intervals p_deep_true: the deepest level each reclaimer's tracepoints saw it scan at" \
-	awk -F, 'NR == FNR { d[$1 "," $2] = $3; next }
-		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
-		$3 == "kswapd" || $3 == "direct" { n++; bad += $c != d[$2 "," $3] }
+	awk -F, -v c="$(col p_deep_true lab612.out)" 'NR == FNR { k[$1] = $2; d[$1] = $3; next }
+		$3 == "kswapd" { n++; bad += $c != k[$2] }
+		$3 == "direct" { n++; bad += $c != d[$2] }
 		END { exit !(c && n >= 20 && !bad) }' FS=' ' lab612-deep.txt FS=, lab612.out
-deep=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
-	$3 == "direct" && $6 != "n/e" && $c != "" { n++; d = $6 - $c; ok += d <= 1 && d >= -1 }
-	END { print ok + 0, n + 0 }' lab612.out)
+deep=$(awk -F, -v c="$(col p_deep_true lab612.out)" '$3 == "direct" && $6 != "n/e" && $c != "" {
+	n++; d = $6 - $c; ok += d <= 1 && d >= -1 } END { print ok + 0, n + 0 }' lab612.out)
 check "attribute-3.25 ... and the summary's deepest level of direct reclaim within one level of it in ${deep% *} of ${deep#* } intervals" \
 	grep -q "^  deepest level, direct + cgroup: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in ${deep% *} of ${deep#* } intervals" lab612.sum
 
@@ -1268,25 +1307,26 @@ check "attribute-3.16 a real 6.18 memory-cgroup run (40070 pages swapped out): n
 check "attribute-3.17 ... 36803 of them near_oom, all the cgroup's" \
 	grep -q '^1,split-lru,near_oom,36803,0.9185,0,0,36803,' host.out
 # where the collector told the cgroup's tasks apart, the cgroup row holds
-# their traced anon (cgroup_scan_anon_<level>), per interval
+# their traced anon (cgroup_scan_anon_<level>) and deepest level, per
+# interval, and the summary sets its prediction and p_deep against them
 "$VMSCOPE" attribute host.db --intervals --format csv | tr -d '"' > host-int.out
-sqlite3 -separator ' ' host.db "SELECT printf('%.1f', t),
-	sum(CASE WHEN name LIKE 'cgroup_scan_anon_%' THEN delta ELSE 0 END)
-	FROM counter_values WHERE run_id = 1 GROUP BY seq" > host-anon.txt ||
+"$VMSCOPE" attribute host.db > host.sum
+traced host.db "sum(CASE WHEN name LIKE 'cgroup_scan_anon_%' THEN delta ELSE 0 END),
+	min(CASE WHEN name LIKE 'cgroup_scan_%' AND delta > 0 THEN CAST(substr(name, 18) AS INTEGER) END)" > host-traced.txt ||
 	fail "sum the cgroup's traced anon pages"
 check "attribute-3.21 ... and the cgroup limit reclaim's its own, apart from the other tasks'" \
-	awk -F, 'NR == FNR { c[$1] = $2; next }
-		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "anon_scanned_true") nf = i; next }
-		$3 == "cgroup" { n++; bad += $nf != c[$2]; s += $nf }
-		END { exit !(n >= 5 && !bad && s > 0) }' FS=' ' host-anon.txt FS=, host-int.out
-sqlite3 -separator ' ' host.db "SELECT printf('%.1f', t), min(CAST(substr(name, 18) AS INTEGER))
-	FROM counter_values WHERE run_id = 1 AND delta > 0 AND name LIKE 'cgroup_scan_%' GROUP BY seq" > host-deep.txt ||
-	fail "find the cgroup's deepest levels traced"
-"$VMSCOPE" attribute host.db > host.sum
+	awk -F, -v c="$(col anon_scanned_true host-int.out)" 'NR == FNR { a[$1] = $2; next }
+		$3 == "cgroup" { n++; bad += $c != a[$2]; s += $c }
+		END { exit !(n >= 5 && !bad && s > 0) }' FS=' ' host-traced.txt FS=, host-int.out
+set -- $(agreement host-int.out cgroup anon_scanned_pred anon_scanned_true)
+check "attribute-3.30 ... the summary's cgroup line: $3 predicted of $4, $1 of $2 intervals within 10%" \
+	grep -q "^  anon scanned, cgroup limit reclaim: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" host.sum
+check "attribute-3.30.1 ... and the same on the line of all tasks but kswapd (the cgroup's were all of them)" \
+	grep -q "^  anon scanned, direct + cgroup: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" host.sum
 check "attribute-3.26 ... its deepest level traced on the cgroup row" \
-	awk -F, 'NR == FNR { d[$1] = $2; next }
-		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "p_deep_true") c = i; next }
-		$3 == "cgroup" { n++; bad += $c != d[$2] } END { exit !(c && n >= 5 && !bad) }' FS=' ' host-deep.txt FS=, host-int.out
+	awk -F, -v c="$(col p_deep_true host-int.out)" 'NR == FNR { d[$1] = $3; next }
+		$3 == "cgroup" { n++; bad += $c != d[$2] } END { exit !(c && n >= 5 && !bad) }' \
+		FS=' ' host-traced.txt FS=, host-int.out
 check "attribute-3.27 ... and p_deep against it in the summary" \
 	grep -q "^  deepest level, cgroup limit reclaim: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in [0-9]* of [1-9][0-9]* intervals" host.sum
 

@@ -745,32 +745,47 @@ static void deep_refault_walks(void)
  * puts the estimate 1.0-1.5 levels too shallow: the walks' start is
  * not in the counters, and the lab's walks started at low.)
  */
+/*
+ * Interval i of split-15.1: `boosted` boosted walks (nr_boost_reclaim
+ * 1024 or 1524 pages) and five order-0 walks on its node, replayed into
+ * out.  Returns the traced priority; *boosted_pages: the pages the
+ * boosted walks scanned.
+ */
+static double boost_and_normal_case(int i, int boosted, struct split_out *out,
+				    double *boosted_pages)
+{
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+	struct split_cost cost;
+	struct split_in in;
+	int w;
+
+	before = k;
+	for (w = 0; w < boosted; w++)
+		boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
+	*boosted_pages = k.pgscan - before.pgscan;
+	for (w = 0; w < 5; w++)
+		kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
+					   (1 + urand() / 4)), 0);
+	model_view(&k, &before, RC_KSWAPD, &in);
+	in.boost_max_sum = 1524 + 512;
+	direct_ran(&in);
+	in.eff_anon = NAN;
+	in.eff_file = 1.0;
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, out);
+	return truth_priority(&k);
+}
+
 static void boost_and_normal_walks(void)
 {
-	int i, w, ok = 0, n = 0;
+	int i, ok = 0, n = 0;
 	double worst = 0;
 
 	for (i = 0; i < 9; i++) {
-		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
-		struct split_cost cost;
-		struct split_in in;
 		struct split_out out;
-		double d;
+		double b, truth = boost_and_normal_case(i, 1 + i / 3, &out, &b);
+		double d = fabs(out.r[RC_KSWAPD].p_est - truth);
 
-		before = k;
-		for (w = 0; w < 1 + i / 3; w++)
-			boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
-		for (w = 0; w < 5; w++)
-			kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
-						   (1 + urand() / 4)), 0);
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.boost_max_sum = 1524 + 512;
-		direct_ran(&in);
-		in.eff_anon = NAN;
-		in.eff_file = 1.0;
-		split_cost_init(&cost, in.version);
-		split_walk(&in, &cost, &cost, &out);
-		d = fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k));
 		n++;
 		ok += d <= 1;
 		if (d > worst)
@@ -2703,7 +2718,8 @@ static void short_refault_walks(void)
 
 /*
  * How much of kswapd's scan the replay says it took as watermark-boost
- * reclaim (boosted): split-15.1's intervals, one to three boosted walks
+ * reclaim (boosted): intervals like split-15.1's (boost_and_normal_case(),
+ * the reference's random draws going on from where they stand), one to three boosted walks
  * (nr_boost_reclaim 1024 or 1524 pages each, held at DEF_PRIORITY - 2
  * with may_swap off: balance_pgdat(), v6.1 and v6.18) beside five
  * normal ones, against the pages the reference's boosted walks scanned
@@ -2716,30 +2732,13 @@ static void short_refault_walks(void)
 static void boosted_scan(void)
 {
 	double ref = 0, model = 0, plain = 0, worst = 0;
-	int i, w, n = 0, near = 0;
+	int i, n = 0, near = 0;
 
 	for (i = 0; i < 9; i++) {
-		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
-		struct split_cost cost;
-		struct split_in in;
 		struct split_out out;
-		double scan0, b, d;
+		double b, d;
 
-		before = k;
-		scan0 = k.pgscan;
-		for (w = 0; w < 1 + i / 3; w++)
-			boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
-		b = k.pgscan - scan0;
-		for (w = 0; w < 5; w++)
-			kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
-						   (1 + urand() / 4)), 0);
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.boost_max_sum = 1524 + 512;
-		direct_ran(&in);
-		in.eff_anon = NAN;
-		in.eff_file = 1.0;
-		split_cost_init(&cost, in.version);
-		split_walk(&in, &cost, &cost, &out);
+		boost_and_normal_case(i, 1 + i / 3, &out, &b);
 		ref += b;
 		model += out.r[RC_KSWAPD].boosted;
 		d = fabs(out.r[RC_KSWAPD].boosted - b) / b;
@@ -2751,22 +2750,10 @@ static void boosted_scan(void)
 	       "split-21.1 kswapd's scan taken as boosted reclaim: within 25%% of the reference's boosted walks' in %d of %d intervals, all but two at least (worst %.0f%%), and %.0f pages against %.0f in all (within 10%%)",
 	       near, n, 100 * worst, model, ref);
 	for (i = 0; i < 9; i++) {
-		struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
-		struct split_cost cost;
-		struct split_in in;
 		struct split_out out;
+		double b;
 
-		before = k;
-		for (w = 0; w < 5; w++)
-			kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
-						   (1 + urand() / 4)), 0);
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.boost_max_sum = 1524 + 512;
-		direct_ran(&in);
-		in.eff_anon = NAN;
-		in.eff_file = 1.0;
-		split_cost_init(&cost, in.version);
-		split_walk(&in, &cost, &cost, &out);
+		boost_and_normal_case(i, 0, &out, &b);
 		plain += out.r[RC_KSWAPD].boosted;
 	}
 	tap_ok(plain == 0,
