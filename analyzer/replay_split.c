@@ -825,9 +825,9 @@ static void anon_truth(const struct metric_stream *ms, const struct split_state 
 
 /*
  * The deepest level of direct and cgroup reclaim against the traced one:
- * per row, and where estimable (sw_replay_reclaimer()'s deep_estimable)
- * the deepest of the tasks but kswapd, and the cgroup's where its tasks
- * were told apart.
+ * per row (as anon_truth() puts them), and where estimable
+ * (sw_replay_reclaimer()'s deep_estimable) the deepest of the tasks but
+ * kswapd, and the cgroup's where its tasks were told apart.
  */
 static void deep_truth(const struct metric_stream *ms, const struct split_state *st,
 		       const struct split_out *so, const struct split_in *si,
@@ -838,6 +838,8 @@ static void deep_truth(const struct metric_stream *ms, const struct split_state 
 
 	traced_deepest(ms, &st->rs, deep, &direct_only);
 	truth_rows(&st->rs, so, si, deep, direct_only, iv->p_deep_true);
+	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
+		iv->p_deep_true[other_truth_row(so, si)] = NAN;   /* not one row's */
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		if (r != RC_KSWAPD && so->r[r].active) {
 			all &= so->r[r].deep_estimable;

@@ -13,6 +13,63 @@ intervals_of() {
 	"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' | awk -F, "$4" > "$1.out"
 }
 
+# col NAME FILE: the number of column NAME in the CSV FILE's header (a
+# failed check where there is none, and a column past the last)
+col() {
+	local c
+
+	c=$(head -1 "$2" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1)
+	[ -n "$c" ] || { fail "column $1 in $2"; c=9999; }
+	echo "$c"
+}
+# traced DB SUMS [WHERE]: per sample of run 1, comma-separated, its time
+# as --intervals prints it (%.1f, by awk's printf as by vmscope's) and
+# SUMS, sqlite's over the sample's counters (WHERE: which ones; NULL as
+# an empty field)
+traced() {
+	sqlite3 -separator , "$1" "SELECT t, $2 FROM counter_values WHERE run_id = 1 ${3:+AND $3} GROUP BY seq" |
+		awk -F, -v OFS=, '{ $1 = sprintf("%.1f", $1); print }'
+}
+# agreement FILE WHO PRED TRUE: "near n pred true": the rows of WHO that
+# scanned anon (TRUE > 0), those whose PRED is within 10%, and the sums
+agreement() {
+	awk -F, -v w="$2" -v p="$(col "$3" "$1")" -v t="$(col "$4" "$1")" '
+		$3 == w && $t > 0 { n++; d = $p - $t; if (d < 0) d = -d; near += d <= 0.1 * $t
+			sp += $p; st += $t }
+		END { printf "%d %d %.0f %.0f\n", near, n, sp, st }' "$1"
+}
+# anon_line SUMMARY WHO NEAR N PRED TRUE: SUMMARY has WHO's anon line with
+# NEAR of N intervals and the sums within a page a row of PRED and TRUE
+# (the rows' rounding)
+anon_line() {
+	awk -v w="$2" -v near="$3" -v n="$4" -v p="$5" -v t="$6" '
+		index($0, "  anon scanned, " w ": predicted ") == 1 {
+			split(substr($0, length("  anon scanned, " w ": predicted ") + 1), f, "[ ,;]+")
+			dp = f[1] - p; dt = f[5] - t
+			ok = dp <= n && dp >= -n && dt <= n && dt >= -n &&
+			     index($0, "within 10% in " near " of " n " intervals") > 0 }
+		END { exit !ok }' "$1"
+}
+# deep_line SUMMARY WHAT ROWS WHO...: SUMMARY's "deepest level, WHAT"
+# line as the rows of the reclaimers WHO (of the CSV ROWS) give it: per
+# interval the deepest of their p_deep where all are estimable, against
+# their p_deep_true (the deepest traced of them), averages and count
+deep_line() {
+	local sum=$1 what=$2 rows=$3
+	shift 3
+	awk -F, -v what="$what" -v who=" $* " -v e="$(col p_deep "$rows")" -v t="$(col p_deep_true "$rows")" '
+		index(who, " " $3 " ") {
+			k = $1 "," $2
+			if ($e == "n/e") bad[k] = 1
+			else if (!(k in est) || $e < est[k]) est[k] = $e
+			if ($t != "" && (!(k in tr) || $t < tr[k])) tr[k] = $t }
+		END { for (k in est) if (!(k in bad) && k in tr) {
+				n++; se += est[k]; st += tr[k]; d = est[k] - tr[k]; ok += d <= 1 && d >= -1 }
+			if (n) printf "  deepest level, %s: estimated %.1f, traced (vmscan tracepoints) %.1f on average; within one level in %d of %d intervals\n",
+				what, se / n, st / n, ok, n }' "$rows" > "$rows.deep"
+	[ -s "$rows.deep" ] && grep -qF "$(cat "$rows.deep")" "$sum"
+}
+
 # --- the 2004 scenario, simulated: 86 % of 29 GB mapped -----------------
 # Each interval kswapd makes 50 passes at priority p over an inactive list
 # of L = 1.5M pages: it scans 50 * 2 * (L >> p) pages and reclaims 90 %.
@@ -764,21 +821,33 @@ check "attribute-1.50 the summary compares the cgroup's estimate with its own tr
 check "attribute-1.51 ... and without traced wake orders, no kswapd walks line" \
 	test -z "$(grep 'kswapd walks:' cg-split.txt)"
 # and its anon pages: of the 700 the other tasks' passes scanned at level
-# 5, 500 were the cgroup's: its row shows those, global direct's the rest
-memcg_run cg-anon "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_priority_5,trace.direct_priority_8,trace.cgroup_scan_anon_5,trace.cgroup_scan_file_5,trace.cgroup_priority_5" \
-	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0,0,0,0" \
-	"1,1000,900,2,700,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,700,6000,1000,20,4,500,6000,20"
-is "$(awk -F, -v c="$(head -1 cg-anon.out | tr , '\n' | grep -nx anon_scanned_true | cut -d: -f1)" \
+# 5, 500 were the cgroup's: its row shows those, global direct's the rest;
+# global direct reclaim went down to 3 (100 file pages), the cgroup to 5
+memcg_run cg-anon "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_scan_file_3,trace.direct_priority_5,trace.direct_priority_8,trace.cgroup_scan_anon_5,trace.cgroup_scan_file_5,trace.cgroup_priority_5" \
+	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0,0,0,0,0" \
+	"1,1000,900,2,700,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,700,6000,1000,100,20,4,500,6000,20"
+is "$(awk -F, -v c="$(col anon_scanned_true cg-anon.out)" \
 	'$2 == "1.0" { printf "%s=%s ", $3, $c }' cg-anon.out)" "all=700 direct=200 cgroup=500 " \
 	"attribute-1.114 --intervals anon_scanned_true with the cgroup's passes recorded: 500 the cgroup's, 200 global direct reclaim's"
+is "$(awk -F, -v d="$(col p_deep_true cg-anon.out)" '$2 == "1.0" && $3 != "all" { printf "%s=%s ", $3, $d }' cg-anon.out)" \
+	"direct=3 cgroup=5 " "attribute-1.118 ... and p_deep_true: 3 global direct reclaim's, 5 the cgroup's"
+"$VMSCOPE" attribute cg-anon.db > cg-anon.txt
+check "attribute-1.119 ... and the summary's deepest level of the cgroup against its own, as its row gives it" \
+	deep_line cg-anon.txt "cgroup limit reclaim" cg-anon.out cgroup
 # without them, the other tasks' 700 pages are no one row's: the cgroup
 # and global direct reclaim both scanned
 memcg_run cg-anon-one "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt,trace.direct_scan_anon_5,trace.direct_scan_file_5,trace.direct_scan_file_8,trace.direct_priority_5,trace.direct_priority_8" \
 	"0,0,0,0,0,0,0,0,0,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,0,0,0,0,0,0" \
 	"1,1000,900,2,700,7000,30,934,30,105984,1000,3000,100000,100000,434110464,4096000,12288000,409600000,1,700,6000,1000,20,4"
-is "$(awk -F, -v c="$(head -1 cg-anon-one.out | tr , '\n' | grep -nx anon_scanned_true | cut -d: -f1)" \
-	'$2 == "1.0" { printf "%s=%s ", $3, $c }' cg-anon-one.out)" "all=700 direct= cgroup= " \
-	"attribute-1.115 ... without them, on neither row where both scanned"
+is "$(awk -F, -v c="$(col anon_scanned_true cg-anon-one.out)" -v d="$(col p_deep_true cg-anon-one.out)" \
+	'$2 == "1.0" { printf "%s=%s/%s ", $3, $c, $d }' cg-anon-one.out)" "all=700/ direct=/ cgroup=/ " \
+	"attribute-1.115 ... without them, on neither row where both scanned (nor their deepest level)"
+# the deepest levels: global direct reclaim's own at 8, the cgroup's at 5;
+# all tasks but kswapd went down to 5, against the rows' deepest estimate
+is "$(awk -F, -v d="$(col p_deep_true cg-split.out)" '$2 == "1.0" && $3 != "all" { printf "%s=%s ", $3, $d }' cg-split.out)" \
+	"direct=8 cgroup=5 " "attribute-1.116 --intervals p_deep_true with the cgroup's passes recorded: 8 global direct reclaim's, 5 the cgroup's"
+check "attribute-1.117 ... and the summary's deepest level of direct + cgroup, the deepest of both rows, against 5" \
+	deep_line cg-split.txt "direct + cgroup" cg-split.out direct cgroup khugepaged proactive
 # A cgroup's limit walk decides on its lists as its statistics hold them
 # (inactive_is_low(), cache_trim_mode: lruvec_page_state()).  From 6.12
 # the walk's own flush is ratelimited (mem_cgroup_flush_stats_ratelimited()),
@@ -1206,24 +1275,6 @@ check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a fl
 check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
 	awk -F, '$1 == 1 && $2 == "3.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 2.0 && d < 0.5 && d > -0.5 } END { exit !(found && ok) }' lab612.out
 
-# col NAME FILE: the number of column NAME in the CSV FILE's header
-col() { head -1 "$2" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
-# traced DB SUMS [WHERE]: per sample of run 1, its time as --intervals
-# prints it (%.1f, by awk's printf as by vmscope's) and SUMS, sqlite's
-# over the sample's counters (WHERE: which ones)
-traced() {
-	sqlite3 -separator ' ' "$1" "SELECT t, $2 FROM counter_values WHERE run_id = 1 ${3:+AND $3} GROUP BY seq" |
-		awk '{ $1 = sprintf("%.1f", $1); print }'
-}
-# agreement FILE WHO PRED TRUE: "near n pred true": the rows of WHO that
-# scanned anon (TRUE > 0), those whose PRED is within 10%, and the sums
-agreement() {
-	awk -F, -v w="$2" -v p="$(col "$3" "$1")" -v t="$(col "$4" "$1")" '
-		$3 == w && $t > 0 { n++; d = $p - $t; if (d < 0) d = -d; near += d <= 0.1 * $t
-			sp += $p; st += $t }
-		END { printf "%d %d %.0f %.0f\n", near, n, sp, st }' "$1"
-}
-
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
@@ -1237,7 +1288,7 @@ awk -F, -v c="$(col anon_scanned_true lab612.out)" 'NR == FNR { k[$1] = $2; d[$1
 	$3 == "kswapd" { n++; bad += $c != k[$2] }
 	$3 == "direct" { n++; bad += $c != d[$2] }
 	$3 == "all" && k[$2] + d[$2] > 0 { n++; bad += $c != k[$2] + d[$2] }
-	END { print n, bad }' FS=' ' lab612-traced.txt FS=, lab612.out > lab612-anon.chk
+	END { print n, bad }' lab612-traced.txt lab612.out > lab612-anon.chk
 check "attribute-3.18 --intervals anon_scanned_true: each reclaimer's anon pages as its tracepoints counted them, per interval" \
 	awk '$1 >= 10 && $2 == 0 { ok = 1 } END { exit !ok }' lab612-anon.chk
 "$VMSCOPE" attribute lab612.db > lab612.sum
@@ -1246,15 +1297,15 @@ for who in kswapd direct; do
 	set -- $(agreement lab612.out $who anon_scanned_pred anon_scanned_true)
 	case $who in kswapd) line=kswapd n=3.19 ;; *) line="direct + cgroup" n=3.28 ;; esac
 	check "attribute-$n ... and the summary sets $line's prediction against them: $3 of $4 pages, $1 of $2 intervals within 10%" \
-		grep -q "^  anon scanned, $line: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" lab612.sum
+		anon_line lab612.sum "$line" "$@"
 	check "attribute-$n.1 ... the same summed over runs (--by kernel)" \
-		grep -q "^  anon scanned, $line: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" lab612-by.sum
+		anon_line lab612-by.sum "$line" "$@"
 done
 "$VMSCOPE" attribute vol-4.db > vol-4.sum
 check "attribute-3.20 a run without tracepoints: no anon_scanned_true, no line per reclaimer" \
 	sh -c 'grep -q "^  anon scanned: " vol-4.sum && ! grep -q "^  anon scanned, " vol-4.sum &&
-		awk -F, -v t="$(head -1 vol-int.out | tr , "\n" | grep -nx anon_scanned_true | cut -d: -f1)" \
-			"NR > 1 && \$t != \"\" { bad = 1 } END { exit !t || bad }" vol-int.out'
+		awk -F, -v t="$1" "NR > 1 && \$t != \"\" { bad = 1 } END { exit bad }" vol-int.out' \
+	sh "$(col anon_scanned_true vol-int.out)"
 # kswapd's scan taken as watermark-boost reclaim (the boosted_scan column,
 # on kswapd's rows): no more than it scanned in the interval
 # (pgscan_kswapd, summed here by sqlite); the summary gives their sum and
@@ -1262,11 +1313,12 @@ check "attribute-3.20 a run without tracepoints: no anon_scanned_true, no line p
 check "attribute-3.22 the pages of kswapd's scan taken as boosted reclaim, per interval: some, none beyond its scan" \
 	awk -F, -v b="$(col boosted_scan lab612.out)" 'NR == FNR { k[$1] = $4; next }
 		$3 == "kswapd" { n++; s += $b; bad += $b > k[$2] } END { exit !(n >= 10 && s > 0 && !bad) }' \
-		FS=' ' lab612-traced.txt FS=, lab612.out
+		lab612-traced.txt lab612.out
 boosted=$(awk -F, -v b="$(col boosted_scan lab612.out)" '$3 == "kswapd" { s += $b } END { print s + 0 }' lab612.out)
-kscan=$(awk '{ s += $4 } END { print s }' lab612-traced.txt)
+kscan=$(awk -F, '{ s += $4 } END { print s }' lab612-traced.txt)
 for f in lab612.sum lab612-by.sum; do
-	check "attribute-3.29 ... and in the summary ($f): about $boosted of $kscan pages, and their share" \
+	case $f in lab612.sum) n=3.29 ;; *) n=3.29.1 ;; esac
+	check "attribute-$n ... and in the summary ($f): about $boosted of $kscan pages, and their share" \
 		awk -v b="$boosted" -v k="$kscan" '/^  kswapd: [0-9]+ of its [0-9]+ pages scanned \([0-9.]+%\) taken as watermark-boost reclaim/ {
 			split(substr($0, 11), f, " "); d = f[1] - b; if (d < 0) d = -d
 			ok = b > 0 && d <= 30 && f[4] == k && f[7] == sprintf("(%.1f%%)", 100 * f[1] / f[4]) }
@@ -1274,8 +1326,8 @@ for f in lab612.sum lab612-by.sum; do
 done
 check "attribute-3.23 ... and none on other rows, nor a line where none was (vol-4: no boost recorded)" \
 	sh -c '! grep -q "watermark-boost reclaim" vol-4.sum &&
-		awk -F, -v b="$(head -1 lab612.out | tr , "\n" | grep -nx boosted_scan | cut -d: -f1)" \
-			"NR > 1 && \$3 != \"kswapd\" && \$b != \"\" { bad = 1 } END { exit !b || bad }" lab612.out'
+		awk -F, -v b="$1" "NR > 1 && \$3 != \"kswapd\" && \$b != \"\" { bad = 1 } END { exit bad }" lab612.out' \
+	sh "$(col boosted_scan lab612.out)"
 
 # the deepest level each reclaimer scanned at as its tracepoints counted
 # (p_deep_true): the lowest level with a page, found here by sqlite; and
@@ -1287,11 +1339,11 @@ check "attribute-3.24 --intervals p_deep_true: the deepest level each reclaimer'
 	awk -F, -v c="$(col p_deep_true lab612.out)" 'NR == FNR { k[$1] = $2; d[$1] = $3; next }
 		$3 == "kswapd" { n++; bad += $c != k[$2] }
 		$3 == "direct" { n++; bad += $c != d[$2] }
-		END { exit !(c && n >= 20 && !bad) }' FS=' ' lab612-deep.txt FS=, lab612.out
-deep=$(awk -F, -v c="$(col p_deep_true lab612.out)" '$3 == "direct" && $6 != "n/e" && $c != "" {
-	n++; d = $6 - $c; ok += d <= 1 && d >= -1 } END { print ok + 0, n + 0 }' lab612.out)
-check "attribute-3.25 ... and the summary's deepest level of direct reclaim within one level of it in ${deep% *} of ${deep#* } intervals" \
-	grep -q "^  deepest level, direct + cgroup: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in ${deep% *} of ${deep#* } intervals" lab612.sum
+		END { exit !(n >= 20 && !bad) }' lab612-deep.txt lab612.out
+check "attribute-3.25 ... and the summary's deepest level of direct reclaim against it, as the rows give it" \
+	deep_line lab612.sum "direct + cgroup" lab612.out direct cgroup khugepaged proactive
+check "attribute-3.25.1 ... the same summed over runs (--by kernel)" \
+	deep_line lab612-by.sum "direct + cgroup" lab612.out direct cgroup khugepaged proactive
 
 # A real 6.18 host run in a memory cgroup (swappiness 40): its limit
 # walks that went down to 0 scanned the cgroup's anon there (SCAN_EQUAL;
@@ -1317,18 +1369,18 @@ traced host.db "sum(CASE WHEN name LIKE 'cgroup_scan_anon_%' THEN delta ELSE 0 E
 check "attribute-3.21 ... and the cgroup limit reclaim's its own, apart from the other tasks'" \
 	awk -F, -v c="$(col anon_scanned_true host-int.out)" 'NR == FNR { a[$1] = $2; next }
 		$3 == "cgroup" { n++; bad += $c != a[$2]; s += $c }
-		END { exit !(n >= 5 && !bad && s > 0) }' FS=' ' host-traced.txt FS=, host-int.out
+		END { exit !(n >= 5 && !bad && s > 0) }' host-traced.txt host-int.out
 set -- $(agreement host-int.out cgroup anon_scanned_pred anon_scanned_true)
 check "attribute-3.30 ... the summary's cgroup line: $3 predicted of $4, $1 of $2 intervals within 10%" \
-	grep -q "^  anon scanned, cgroup limit reclaim: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" host.sum
+	anon_line host.sum "cgroup limit reclaim" "$@"
 check "attribute-3.30.1 ... and the same on the line of all tasks but kswapd (the cgroup's were all of them)" \
-	grep -q "^  anon scanned, direct + cgroup: predicted $3, traced (vmscan tracepoints) $4; within 10% in $1 of $2 intervals" host.sum
+	anon_line host.sum "direct + cgroup" "$@"
 check "attribute-3.26 ... its deepest level traced on the cgroup row" \
 	awk -F, -v c="$(col p_deep_true host-int.out)" 'NR == FNR { d[$1] = $3; next }
-		$3 == "cgroup" { n++; bad += $c != d[$2] } END { exit !(c && n >= 5 && !bad) }' \
-		FS=' ' host-traced.txt FS=, host-int.out
-check "attribute-3.27 ... and p_deep against it in the summary" \
-	grep -q "^  deepest level, cgroup limit reclaim: estimated [0-9.]*, traced (vmscan tracepoints) [0-9.]* on average; within one level in [0-9]* of [1-9][0-9]* intervals" host.sum
+		$3 == "cgroup" { n++; bad += $c != d[$2] } END { exit !(n >= 5 && !bad) }' \
+		host-traced.txt host-int.out
+check "attribute-3.27 ... and p_deep against it in the summary, as the cgroup rows give it" \
+	deep_line host.sum "cgroup limit reclaim" host-int.out cgroup
 
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory
