@@ -163,84 +163,68 @@ static double traced_at(const struct metric_stream *ms, const struct raw_slots *
 }
 
 /*
- * The scan-weighted priority the tracepoints saw per truth_who, and of the other
- * tasks without the cgroup's (*direct_only: global direct reclaim, NAN
- * where the cgroup's were not recorded or nothing is left).
+ * One interval's pages as the tracepoints saw them, per level: per
+ * truth_who, and of the other tasks without the cgroup's (TRACED_DIRECT,
+ * global direct reclaim: where the cgroup's were recorded).  pages:
+ * both lists, or the passes where only those were recorded; anon: NAN
+ * where the scan per list was not recorded, or for a row not recorded.
  */
-static void traced_priority(const struct metric_stream *ms,
-			    const struct raw_slots *rs, double p[NR_TRUTH],
-			    double *direct_only)
+enum { TRACED_DIRECT = NR_TRUTH, NR_TRACED };
+
+struct traced {
+	double pages[NR_TRACED][TRACE_LEVELS];
+	double anon[NR_TRACED];
+	int rows;                   /* rows recorded: NR_TRACED or TRUTH_CGROUP */
+};
+
+static void traced_read(const struct metric_stream *ms, const struct raw_slots *rs,
+			struct traced *t)
 {
-	double pages[NR_TRUTH] = { 0 }, qsum[NR_TRUTH] = { 0 }, dp = 0, dq = 0;
 	int w, q;
 
+	memset(t, 0, sizeof(*t));
+	t->rows = rs->has_cgroup_trace ? NR_TRACED : TRUTH_CGROUP;
 	for (q = 0; q < TRACE_LEVELS; q++) {
-		double d[NR_TRUTH];
-
-		for (w = 0; w < NR_TRUTH; w++) {
-			d[w] = traced_at(ms, rs, w, q);
-			pages[w] += d[w];
-			qsum[w] += q * d[w];
-		}
-		dp += fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
-		dq += q * fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
-	}
-	for (w = 0; w < NR_TRUTH; w++)
-		p[w] = pages[w] > 0 ? qsum[w] / pages[w] : NAN;
-	*direct_only = rs->has_cgroup_trace && dp > 0 ? dq / dp : NAN;
-}
-
-/*
- * The deepest level the tracepoints saw each truth_who scan at (NAN:
- * none), and the other tasks' without the cgroup's (*direct_only).
- */
-static void traced_deepest(const struct metric_stream *ms, const struct raw_slots *rs,
-			   double deep[NR_TRUTH], double *direct_only)
-{
-	int w, q;
-
-	for (w = 0; w < NR_TRUTH; w++)
-		deep[w] = NAN;
-	*direct_only = NAN;
-	for (q = TRACE_LEVELS - 1; q >= 0; q--) {
-		double d[NR_TRUTH];
-
-		for (w = 0; w < NR_TRUTH; w++)
-			if ((d[w] = traced_at(ms, rs, w, q)) > 0)
-				deep[w] = q;
-		if (rs->has_cgroup_trace && d[TRUTH_OTHER] > d[TRUTH_CGROUP])
-			*direct_only = q;
-	}
-}
-
-/*
- * The anon pages the tracepoints saw scanned per truth_who (the events'
- * nr_scanned where the list was anon), and of the other tasks without
- * the cgroup's (*direct_only).  NAN where the scan per type was not
- * recorded (pass counts only), or the cgroup's tasks were not told apart.
- */
-static void traced_anon(const struct metric_stream *ms, const struct raw_slots *rs,
-			double anon[NR_TRUTH], double *direct_only)
-{
-	double other_only = 0;
-	int w, q;
-
-	for (w = 0; w < NR_TRUTH; w++)
-		anon[w] = rs->has_trace_scan ? 0 : NAN;
-	for (q = 0; q < TRACE_LEVELS && rs->has_trace_scan; q++) {
-		double d[NR_TRUTH];
+		double anon[NR_TRUTH];
 
 		for (w = 0; w < NR_TRUTH; w++) {
 			long i = rs->trace[w][0][q];
 
-			d[w] = i >= 0 ? (double)ms->delta[i] : 0;
-			anon[w] += d[w];
+			t->pages[w][q] = traced_at(ms, rs, w, q);
+			anon[w] = rs->has_trace_scan && i >= 0 ? (double)ms->delta[i] : 0;
+			t->anon[w] += anon[w];
 		}
-		other_only += fmax(0, d[TRUTH_OTHER] - d[TRUTH_CGROUP]);
+		t->pages[TRACED_DIRECT][q] = fmax(0, t->pages[TRUTH_OTHER][q] -
+						     t->pages[TRUTH_CGROUP][q]);
+		t->anon[TRACED_DIRECT] += fmax(0, anon[TRUTH_OTHER] - anon[TRUTH_CGROUP]);
 	}
-	if (!rs->has_cgroup_trace)
-		anon[TRUTH_CGROUP] = NAN;
-	*direct_only = rs->has_trace_scan && rs->has_cgroup_trace ? other_only : NAN;
+	for (w = 0; w < NR_TRACED; w++)
+		if (!rs->has_trace_scan || w >= t->rows)
+			t->anon[w] = NAN;
+}
+
+/* Row w's scan-weighted priority; NAN where it scanned nothing traced. */
+static double traced_priority(const struct traced *t, int w)
+{
+	double pages = 0, qsum = 0;
+	int q;
+
+	for (q = 0; q < TRACE_LEVELS && w < t->rows; q++) {
+		pages += t->pages[w][q];
+		qsum += q * t->pages[w][q];
+	}
+	return pages > 0 ? qsum / pages : NAN;
+}
+
+/* Row w's deepest level scanned; NAN where it scanned nothing traced. */
+static double traced_deepest(const struct traced *t, int w)
+{
+	int q;
+
+	for (q = 0; q < TRACE_LEVELS && w < t->rows; q++)
+		if (t->pages[w][q] > 0)
+			return q;
+	return NAN;
 }
 
 /* kswapd's walks of the interval by wake order, beside pageoutrun */
@@ -745,14 +729,14 @@ static enum reclaimer other_truth_row(const struct split_out *o,
 }
 
 /*
- * A traced value per truth_who (v) as the rows of --intervals show it
- * (out, per reclaimer, NAN elsewhere): kswapd's; where the cgroup's
- * tasks were told apart, the direct tasks' without them (direct_only) and
- * the cgroup's; else all other tasks' on other_truth_row().
+ * A traced value per row of struct traced (v) as the rows of --intervals
+ * show it (out, per reclaimer, NAN elsewhere): kswapd's; where the
+ * cgroup's tasks were told apart, global direct reclaim's and the
+ * cgroup's; else all other tasks' on other_truth_row().
  */
 static void truth_rows(const struct raw_slots *rs, const struct split_out *so,
-		       const struct split_in *si, const double v[NR_TRUTH],
-		       double direct_only, double out[NR_RECLAIMERS])
+		       const struct split_in *si, const double v[NR_TRACED],
+		       double out[NR_RECLAIMERS])
 {
 	int r;
 
@@ -760,7 +744,7 @@ static void truth_rows(const struct raw_slots *rs, const struct split_out *so,
 		out[r] = NAN;
 	out[RC_KSWAPD] = v[TRUTH_KSWAPD];
 	if (rs->has_cgroup_trace) {
-		out[RC_DIRECT] = direct_only;
+		out[RC_DIRECT] = v[TRACED_DIRECT];
 		out[RC_CGROUP] = v[TRUTH_CGROUP];
 	} else {
 		out[other_truth_row(so, si)] = v[TRUTH_OTHER];
@@ -798,15 +782,14 @@ static double predicted_anon(const struct split_out *pred, enum truth_who w)
  * the collector did not tell the cgroup's tasks apart, the other tasks'
  * pages go on a row only where its reclaimer was the only one of them.
  */
-static void anon_truth(const struct metric_stream *ms, const struct split_state *st,
+static void anon_truth(const struct traced *tr, const struct split_state *st,
 		       const struct split_out *so, const struct split_in *si,
 		       struct replay_iv *iv, struct attribution *a)
 {
-	double anon[NR_TRUTH], direct_only;
+	const double *anon = tr->anon;
 	int w;
 
-	traced_anon(ms, &st->rs, anon, &direct_only);
-	truth_rows(&st->rs, so, si, anon, direct_only, iv->anon_true);
+	truth_rows(&st->rs, so, si, anon, iv->anon_true);
 	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
 		iv->anon_true[other_truth_row(so, si)] = NAN;   /* not one row's pages */
 	iv->anon_true_all = anon[TRUTH_KSWAPD] + anon[TRUTH_OTHER];
@@ -829,15 +812,16 @@ static void anon_truth(const struct metric_stream *ms, const struct split_state 
  * (sw_replay_reclaimer()'s deep_estimable) the deepest of the tasks but
  * kswapd, and the cgroup's where its tasks were told apart.
  */
-static void deep_truth(const struct metric_stream *ms, const struct split_state *st,
+static void deep_truth(const struct traced *tr, const struct split_state *st,
 		       const struct split_out *so, const struct split_in *si,
 		       struct replay_iv *iv, struct attribution *a)
 {
-	double deep[NR_TRUTH], direct_only, est = NAN;
+	double deep[NR_TRACED], est = NAN;
 	int r, all = 1;
 
-	traced_deepest(ms, &st->rs, deep, &direct_only);
-	truth_rows(&st->rs, so, si, deep, direct_only, iv->p_deep_true);
+	for (r = 0; r < NR_TRACED; r++)
+		deep[r] = traced_deepest(tr, r);
+	truth_rows(&st->rs, so, si, deep, iv->p_deep_true);
 	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
 		iv->p_deep_true[other_truth_row(so, si)] = NAN;   /* not one row's */
 	for (r = 0; r < NR_RECLAIMERS; r++)
@@ -1070,7 +1054,8 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	struct split_in si, sp;
 	struct split_out prev_out;
 	const struct split_out *ex;
-	double pt[NR_TRUTH], direct_only, anon;
+	struct traced tr;
+	double pt[NR_TRACED], anon;
 	int r;
 
 	fill_split(ms, m, st, in, &si);
@@ -1120,14 +1105,16 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	st->prev = si;
 	st->have_prev = 1;
-	traced_priority(ms, &st->rs, pt, &direct_only);
-	truth_rows(&st->rs, so, &si, pt, direct_only, iv->p_true);
+	traced_read(ms, &st->rs, &tr);
+	for (r = 0; r < NR_TRACED; r++)
+		pt[r] = traced_priority(&tr, r);
+	truth_rows(&st->rs, so, &si, pt, iv->p_true);
 	if (st->rs.has_cgroup_trace)
 		agree(&a->prio[TRUTH_CGROUP], so->r[RC_CGROUP].p_est, pt[TRUTH_CGROUP]);
 	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
 	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
-	anon_truth(ms, st, so, &si, iv, a);
-	deep_truth(ms, st, so, &si, iv, a);
+	anon_truth(&tr, st, so, &si, iv, a);
+	deep_truth(&tr, st, so, &si, iv, a);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
 		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;

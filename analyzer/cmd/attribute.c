@@ -459,17 +459,15 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	for (w = 0; w < NR_TRUTH; w++) {
 		agreement_add(&sum->prio[w], &a->prio[w]);
 		agreement_add(&sum->deep[w], &a->deep[w]);
-	}
-	sum->anon_n += a->anon_n;
-	sum->anon_ok += a->anon_ok;
-	sum->anon_pred += a->anon_pred;
-	sum->anon_meas += a->anon_meas;
-	for (w = 0; w < NR_TRUTH; w++) {
 		sum->anon_traced[w].n += a->anon_traced[w].n;
 		sum->anon_traced[w].ok += a->anon_traced[w].ok;
 		sum->anon_traced[w].pred += a->anon_traced[w].pred;
 		sum->anon_traced[w].traced += a->anon_traced[w].traced;
 	}
+	sum->anon_n += a->anon_n;
+	sum->anon_ok += a->anon_ok;
+	sum->anon_pred += a->anon_pred;
+	sum->anon_meas += a->anon_meas;
 	sum->share_sum += a->share_sum;
 	sum->share_n += a->share_n;
 	for (w = 0; w < WAKE_ORDERS; w++)
