@@ -2770,6 +2770,61 @@ static void boosted_scan(void)
 	       near, n);
 }
 
+/*
+ * Case i of split-22: one to three walks woken with a boost of 1024 or
+ * 1536 pages raised between the samples (neither shows it), each on a
+ * node whose free pages the allocations had taken to half its min
+ * watermark (direct reclaim ran): balance_pgdat() finds it short of
+ * high + boost, drops
+ * nr_boost_reclaim and restarts as a normal walk that must reach
+ * high_wmark_pages(), the boost still in it (v5.0+; 6.1 and 6.18), and
+ * wakes kcompactd at `out` all the same; beside them three order-0 walks
+ * woken below low.  Direct reclaim freed `direct` pages for each page
+ * kswapd freed.  Returns the traced priority.
+ */
+static double dropped_boost_case(int i, double direct, struct split_in *in)
+{
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+	ul boost = i % 2 ? 1024 : 1536, high = k.high;
+	int w;
+
+	before = k;
+	for (w = 0; w < 1 + i % 3; w++) {
+		k.high = high + boost;
+		kswapd_walk_order(&k, boost + high - k.min / 2, 0);
+		k.high = high;
+		k.kcompactd_wakes++;   /* out: if (boosted) wakeup_kcompactd() */
+	}
+	for (w = 0; w < 3; w++)
+		kswapd_walk_order(&k, (ul)((k.high - k.low) * (1 + urand() / 4)), 0);
+	boost_view(&k, &before, 1.0, in);
+	in->reclaimed[RC_DIRECT] = direct * in->reclaimed[RC_KSWAPD];
+	in->scanned[RC_DIRECT] = in->reclaimed[RC_DIRECT];
+	in->walks[RC_DIRECT] = ceil(in->reclaimed[RC_DIRECT] / SCM);
+	return truth_priority(&k);
+}
+
+static void dropped_boosts(void)
+{
+	struct off_tally t = { 0, 0, 0 }, hidden = { 0, 0, 0 };
+	int i;
+
+	for (i = 0; i < 12; i++) {
+		struct split_in in;
+		double truth = dropped_boost_case(i, 0.25 + 0.1 * (i % 4), &in);
+
+		off_add(&t, kswapd_off(&in, truth));
+		in.reclaimed[RC_DIRECT] = in.scanned[RC_DIRECT] = in.walks[RC_DIRECT] = 0;
+		off_add(&hidden, kswapd_off(&in, truth));
+	}
+	tap_ok(t.ok == t.n,
+	       "split-22.1 walks that entered with boosts no sample shows, on a node below min (direct reclaim did a fifth to a third of the reclaim): dropped, normal walks, priority within one level in %d of %d (worst %.2f)",
+	       t.ok, t.n, t.worst);
+	tap_ok(hidden.ok < t.ok,
+	       "split-22.2 ... the same walks without the direct reclaim read as boosted reclaim at level 10: within one level in %d of %d",
+	       hidden.ok, hidden.n);
+}
+
 int main(void)
 {
 	reference_walks();
@@ -2807,5 +2862,6 @@ int main(void)
 	short_refault_walks();
 	cgroup_zero_task_gone();
 	boosted_scan();
+	dropped_boosts();
 	return tap_done();
 }
