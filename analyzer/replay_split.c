@@ -29,7 +29,7 @@ enum raw {
 	RAW_STEAL_ANON, RAW_STEAL_FILE, RAW_SCAN_PROACTIVE,
 	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
 	RAW_RESTORE_ANON, RAW_RESTORE_FILE, RAW_ACT_ANON, RAW_ACT_FILE,
-	RAW_CG_ACT_FILE, RAW_CG_REFAULT_FILE,
+	RAW_CG_ACT_FILE, RAW_CG_REFAULT_FILE, RAW_KCOMPACTD_WAKE,
 	NR_RAW
 };
 
@@ -43,6 +43,7 @@ static const char *const raw_names[NR_RAW] = {
 	"workingset_restore_anon", "workingset_restore_file",
 	"workingset_activate_anon", "workingset_activate_file",
 	"memcg:workingset_activate_file", "memcg:workingset_refault_file",
+	"compact_daemon_wake",
 };
 
 /* trace:<who>_scan_<type>_<level>, [who][type][level] */
@@ -548,6 +549,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 					     &si->skipped, &si->skip_lists);
 	si->boost_rate = st->act.kswapd_walks > 0 ?
 			 st->act.kcompactd_wakes / st->act.kswapd_walks : NAN;
+	si->kcompactd_wakes = raw_delta(ms, rs, RAW_KCOMPACTD_WAKE);
 	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
 	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;
 	si->scanned[RC_KSWAPD] = nz(in->scan_kswapd);

@@ -133,6 +133,9 @@ struct split_in {
 	 * once).  NAN: not recorded
 	 */
 	double boost_rate;
+	/* kcompactd wakes in the interval (compact_daemon_wake); NAN: not
+	 * recorded */
+	double kcompactd_wakes;
 	/* high - low and high - min watermarks, each summed over the zones
 	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;

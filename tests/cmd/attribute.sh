@@ -1028,6 +1028,22 @@ for f in boost noboost; do
 done
 is "$(cat boost.out) $(cat noboost.out)" "9.9 6.4" \
 	"attribute-1.34 kswapd walks reclaiming a boost's worth beyond the low watermark gap: held at level 10; with the boost's size unknown, normal walks"
+# Each walk that entered with a boost wakes kcompactd at its end
+# (balance_pgdat()'s `out`), so an interval whose kcompactd woke once more
+# than PAGEOUTRUN counted holds a boosted walk entered before it: two
+# walks counted, three wakes, 4500 pages reclaimed, more than two boosts
+# of 1988 can hold but not three: boosted, held at level 10 (4500 - 2 *
+# 244 boosted: (4012 * 10.02 + 2 * 2206) / 4500 = 9.9).  Two wakes: two
+# normal walks of 2250 pages, 12 down to 5 (13651 / 2250 = 6.1).
+for w in 3 2; do
+	printf '%s\n' "#watermark,0,0 DMA,22 27 32" "#watermark,0,0 DMA32,656 820 984" \
+		"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
+		"0,0,0,0,0,0,0,105984,1000,40000,20000,5000,0" \
+		"1,4500,4500,2,0,0,4500,105984,1000,40000,20000,5000,$w" > wakes$w.csv
+	intervals_of "wakes$w" 6.1.0 60 '$3 == "kswapd" { print $4 }'
+done
+is "$(cat wakes3.out) $(cat wakes2.out)" "9.9 6.1" \
+	"attribute-1.120 two walks counted, three kcompactd wakes: a boosted walk entered before the interval, the reclaim beyond two boosts held at level 10; two wakes: normal walks"
 # Reclaim that begins in an interval ran after the free pages fell to
 # the low watermark (wakeup_kswapd()), on the lists as they stood then.
 # DMA32 low 820, high 984.  Nothing reclaimed in (0, 1]; in (1, 2] a
