@@ -380,12 +380,13 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * with a boost, so one wake more than the interval's PAGEOUTRUN count is
  * a boosted walk that began before the interval and ended in it
  * (split-9.4; lab11 run 14 at 3.8 s, 6.12: 3 walks, 4 wakes, 6455 pages
- * reclaimed at level 10 where the zones hold boosts of 2036 at most).
+ * reclaimed at level 10 where the zones hold boosts of 1980 at most).
  * Over fourteen lab sweeps 6.12's kswapd within one level in 18 more
  * intervals, 10 more of 1847 on eight later sweeps and 8 more of 930 on
- * four fresh ones, none fewer in any of them; 6.1's unchanged.  Not in a run whose kcompactd woke for fewer than one
- * kswapd walk in twenty (in->boost_rate; balance_pgdat() wakes it after
- * every walk that entered boosted): there the walks ran longer than the
+ * four fresh ones, none fewer in any of them; 6.1's unchanged.  Not in
+ * a run whose kcompactd woke for fewer than one kswapd walk in twenty
+ * (in->boost_rate; balance_pgdat() wakes it after every walk that
+ * entered boosted): there the walks ran longer than the
  * watermark gap because the allocations went on while they ran
  * (split-15.5).  In three lab sweeps the 6.1 guests' runs woke it for
  * 0-2.2% of their walks (about their order-1 walks; their traces show no
