@@ -2780,13 +2780,14 @@ static void boosted_scan(void)
  * nr_boost_reclaim and restarts as a normal walk that must reach
  * high_wmark_pages(), the boost still in it (v5.0+; 6.1 and 6.18), and
  * wakes kcompactd at `out` all the same; beside them three order-0 walks
- * woken below low.  Direct reclaim freed `direct` pages for each page
- * kswapd freed.  Returns the traced priority.
+ * woken below low.  Direct reclaim freed 0.25 to 0.55 pages for each
+ * page kswapd freed.  Returns the traced priority.
  */
-static double dropped_boost_case(int i, double direct, struct split_in *in)
+static double dropped_boost_case(int i, struct split_in *in)
 {
 	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
 	ul boost = i % 2 ? 1024 : 1536, high = k.high;
+	double direct = 0.25 + 0.1 * (i % 4);
 	int w;
 
 	before = k;
@@ -2805,19 +2806,37 @@ static double dropped_boost_case(int i, double direct, struct split_in *in)
 	return truth_priority(&k);
 }
 
+/*
+ * Cases 0..n-1 of `make` (the traced priority; in: the model's view),
+ * the model's kswapd estimate off the truth as told (with) and with what
+ * `hide` takes from its view (without).
+ */
+static void told_and_not(double (*make)(int, struct split_in *),
+			 void (*hide)(struct split_in *), int n,
+			 struct off_tally *with, struct off_tally *without)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct split_in in;
+		double truth = make(i, &in);
+
+		off_add(with, kswapd_off(&in, truth));
+		hide(&in);
+		off_add(without, kswapd_off(&in, truth));
+	}
+}
+
+static void hide_direct(struct split_in *in)
+{
+	in->reclaimed[RC_DIRECT] = in->scanned[RC_DIRECT] = in->walks[RC_DIRECT] = 0;
+}
+
 static void dropped_boosts(void)
 {
 	struct off_tally t = { 0, 0, 0 }, hidden = { 0, 0, 0 };
-	int i;
 
-	for (i = 0; i < 12; i++) {
-		struct split_in in;
-		double truth = dropped_boost_case(i, 0.25 + 0.1 * (i % 4), &in);
-
-		off_add(&t, kswapd_off(&in, truth));
-		in.reclaimed[RC_DIRECT] = in.scanned[RC_DIRECT] = in.walks[RC_DIRECT] = 0;
-		off_add(&hidden, kswapd_off(&in, truth));
-	}
+	told_and_not(dropped_boost_case, hide_direct, 12, &t, &hidden);
 	tap_ok(t.ok == t.n,
 	       "split-22.1 walks that entered with boosts no sample shows, on a node below min (direct reclaim did a fifth to a third of the reclaim): dropped, normal walks, priority within one level in %d of %d (worst %.2f)",
 	       t.ok, t.n, t.worst);
@@ -2837,11 +2856,9 @@ static void dropped_boosts(void)
  * wakes (a collector that did not record compact_daemon_wake), the model
  * takes the same reclaim as two normal walks' (split-9.5).
  */
-static double walk_from_before(int i, int wakes_recorded, struct split_out *out)
+static double walk_from_before(int i, struct split_in *in)
 {
 	struct ref k = base(i % 2 ? 100 : 60, 40000), before;
-	struct split_cost cost;
-	struct split_in in;
 	int w;
 
 	k.af = 20000;
@@ -2853,30 +2870,23 @@ static double walk_from_before(int i, int wakes_recorded, struct split_out *out)
 	for (w = 0; w < 3; w++)
 		boosted_walk(&k, 2000 + 300 * (ul)(i % 3));
 	before.walks++;             /* the first walk's PAGEOUTRUN: before */
-	model_view(&k, &before, RC_KSWAPD, &in);
-	in.boost_max_sum = 2250 + 512;
-	in.anon_measured = 0;
-	in.eff_anon = in.eff_file = NAN;
-	if (!wakes_recorded)
-		in.kcompactd_wakes = NAN;
-	split_cost_init(&cost, in.version);
-	split_walk(&in, &cost, &cost, out);
+	model_view(&k, &before, RC_KSWAPD, in);
+	in->boost_max_sum = 2250 + 512;
+	in->anon_measured = 0;
+	in->eff_anon = in->eff_file = NAN;
 	return truth_priority(&k);
+}
+
+static void hide_wakes(struct split_in *in)
+{
+	in->kcompactd_wakes = NAN;
 }
 
 static void boosted_walks_from_before(void)
 {
 	struct off_tally t = { 0, 0, 0 }, unrecorded = { 0, 0, 0 };
-	int i;
 
-	for (i = 0; i < 6; i++) {
-		struct split_out out;
-		double truth = walk_from_before(i, 1, &out);
-
-		off_add(&t, fabs(out.r[RC_KSWAPD].p_est - truth));
-		truth = walk_from_before(i, 0, &out);
-		off_add(&unrecorded, fabs(out.r[RC_KSWAPD].p_est - truth));
-	}
+	told_and_not(walk_from_before, hide_wakes, 6, &t, &unrecorded);
 	tap_ok(t.ok == t.n,
 	       "split-9.4 three boosted walks ending in the interval, one of them entered before it (PAGEOUTRUN 2, kcompactd woken 3 times), reclaiming more than two boosts: boosted, priority within one level in %d of %d (worst %.2f)",
 	       t.ok, t.n, t.worst);
