@@ -182,19 +182,45 @@ void doc_para(struct doc *d, const char *text)
 	fputs(d->fmt == DOC_HTML ? "</p>\n" : "\n\n", d->f);
 }
 
-/* One preformatted line; plain text breaks it at the width. */
+/*
+ * Where plain text breaks a preformatted line of more than `room`
+ * characters: at the last blank in the second half of that room, so that
+ * prose in a block (an attribution's "assumed:" line) keeps its words;
+ * else at the room, as a table's row must be cut.
+ */
+static size_t pre_break(const char *s, size_t room)
+{
+	size_t i;
+
+	for (i = room; i > room / 2; i--)
+		if (s[i] == ' ')
+			return i;
+	return room;
+}
+
+/*
+ * One preformatted line; plain text breaks it to the width, each
+ * continuation indented two more than the line.
+ */
 static void pre_line(struct doc *d, const char *s, size_t n)
 {
+	size_t lead = strspn(s, " "), indent = lead < DOC_WIDTH / 4 ? lead + 2 : 2;
 	size_t room = DOC_WIDTH;
 
 	if (d->fmt == DOC_MD)
 		fputs("    ", d->f);
 	while (d->fmt == DOC_TXT && n > room) {
-		put_escaped(d, s, room, 0);
-		fputs("\n  ", d->f);
-		s += room;
-		n -= room;
-		room = DOC_WIDTH - 2;
+		size_t cut = pre_break(s, room);
+
+		put_escaped(d, s, cut, 0);
+		fprintf(d->f, "\n%*s", (int)indent, "");
+		s += cut;
+		n -= cut;
+		while (n && *s == ' ') {
+			s++;
+			n--;
+		}
+		room = DOC_WIDTH - indent;
 	}
 	put_escaped(d, s, n, 0);
 	fputc('\n', d->f);

@@ -113,6 +113,21 @@ is "$(grep -c '^  unexplained ' sweep/report.txt)" "$(grep -c '^  swapped out [1
 	"report-2.14 the attribution has an unexplained share for every group that swapped"
 check "report-2.15 the size of Holm's family is stated" \
 	grep -q "Holm's family: [0-9]* metrics" <(tr '\n' ' ' < sweep/report.txt)
+# a real 6.1 run whose attribution leaves nothing unexplained (lab12 run
+# 4, tests/fixtures/lab): its group shows the unexplained share all the
+# same, at 0% (the sweep above explains none of its synthetic swap-out)
+zcat "$TOP/tests/fixtures/lab/lab12-run4-6.1-swappiness60.csv.gz" > lab12.csv
+"$VMSCOPE" import lab12.csv -o lab12.db --tag kernel=6.1.0 --tag swappiness=60 2> /dev/null ||
+	fail "import lab12.csv"
+rc=$(run_rc lab12.out "$VMSCOPE" report lab12.db --by swappiness -o lab12 --format txt)
+is "$rc" 0 "report-2.20 a report of one real 6.1 run"
+check "report-2.21 ... whose group that swapped with nothing unexplained shows the unexplained share, 0%" \
+	grep -qE '^  unexplained +0 pages +0\.0%$' lab12/report.txt
+# a block's line longer than the width (its attribution's "assumed:")
+# breaks between words, its continuation indented under it
+check "report-2.22 ... and a preformatted line longer than the width breaks between words" \
+	grep -qF "assumed: passes take whole folios (census): inactive file folios of 1.0 pages (node); anon and file costs at the start charged since boot (no run before it on this boot)" \
+	<(tr '\n' ' ' < lab12/report.txt | tr -s ' ')
 rc=$(run_rc nobase.out "$VMSCOPE" report sweep.db --by swappiness --baseline 7 -o nobase)
 is "$rc" 1 "report-2.11 an unknown baseline is an error"
 check "report-2.12 that names it" grep -q "^vmscope: no run has swappiness = '7' for the baseline$" nobase.out
@@ -131,7 +146,8 @@ rc=$(run_rc evil.out "$VMSCOPE" report evil.db --by patch --baseline base -o evi
 is "$rc" 0 "report-3.1 a report with a hostile tag value"
 is "$(controls evil/report.txt)" 0 "report-3.2 txt: the escape and newline are gone"
 check "report-3.3 txt: no line starts a mail header" test -z "$(grep '^Subject:' evil/report.txt)"
-check "report-3.4 txt: the value is there as text" grep -qF '?[31mRED?[0m?Subject: pwned <script>' evil/report.txt
+check "report-3.4 txt: the value is there as text (lines joined: a long one breaks between words)" \
+	grep -qF '?[31mRED?[0m?Subject: pwned <script>' <(tr '\n' ' ' < evil/report.txt | tr -s ' ')
 is "$(width evil/report.txt)" "$(( $(width evil/report.txt) <= 76 ? $(width evil/report.txt) : 76 ))" \
 	"report-3.5 txt: still 76 columns"
 # outside code blocks (4 spaces: literal) and our own image lines, every
