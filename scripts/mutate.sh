@@ -101,9 +101,11 @@ cmd_tests_for() {
 	case $f in
 	collector/*) ls tests/cmd/collect-*.sh; echo tests/cmd/import.sh tests/cmd/export.sh ;;
 	analyzer/cmd/*)
-		# a subcommand's own parts are <command>_<part>.c
+		# a subcommand's own parts are <command>_<part>.c; report draws
+		# its charts with plot's (plot_charts(): --of-largest is report's)
 		base=$(basename "$f" .c)
 		base=${base%%_*}
+		[ "$base" = plot ] && echo tests/cmd/report.sh
 		grep -l "\"\$VMSCOPE\" $base\b\|run_rc [^ ]* \"\$VMSCOPE\" $base\b" tests/cmd/*.sh ;;
 	analyzer/* | schema/*)
 		grep -l '"$VMSCOPE"' tests/cmd/*.sh ;;
