@@ -185,8 +185,8 @@ void doc_para(struct doc *d, const char *text)
 /*
  * Where plain text breaks a preformatted line of more than `room`
  * characters: at the last blank in the second half of that room, so that
- * prose in a block (an attribution's "assumed:" line) keeps its words;
- * else at the room, as a table's row must be cut.
+ * prose in a block (an attribution's "assumed:" line) keeps its words and
+ * a table's row breaks between columns; at the room where none is there.
  */
 static size_t pre_break(const char *s, size_t room)
 {
@@ -200,7 +200,9 @@ static size_t pre_break(const char *s, size_t room)
 
 /*
  * One preformatted line; plain text breaks it to the width, each
- * continuation indented two more than the line.
+ * continuation indented two more than the line (two where the line's
+ * own indent is a quarter of the width or more), no piece ending in
+ * blanks (a break in a run of them, as between a table's columns).
  */
 static void pre_line(struct doc *d, const char *s, size_t n)
 {
@@ -210,9 +212,11 @@ static void pre_line(struct doc *d, const char *s, size_t n)
 	if (d->fmt == DOC_MD)
 		fputs("    ", d->f);
 	while (d->fmt == DOC_TXT && n > room) {
-		size_t cut = pre_break(s, room);
+		size_t cut = pre_break(s, room), end = cut;
 
-		put_escaped(d, s, cut, 0);
+		while (end && s[end - 1] == ' ')
+			end--;
+		put_escaped(d, s, end, 0);
 		fprintf(d->f, "\n%*s", (int)indent, "");
 		s += cut;
 		n -= cut;

@@ -9,7 +9,8 @@
  * in UTF-8) become '?', so a hostile tag value arrives as inert text.
  *
  * Plain text: no line is longer than DOC_WIDTH columns (paragraphs are
- * word-wrapped, longer preformatted lines are broken with a "  " indent),
+ * word-wrapped, longer preformatted lines are broken between words where
+ * they can be, each piece indented two more than the line),
  * so it pastes into a mail whole.  Markdown: paragraphs backslash-escape
  * every ASCII punctuation character; preformatted blocks are indented
  * code blocks (no fence a value could close).  HTML: one self-contained

@@ -128,6 +128,10 @@ check "report-2.21 ... whose group that swapped with nothing unexplained shows t
 check "report-2.22 ... and a preformatted line longer than the width breaks between words" \
 	grep -qF "assumed: passes take whole folios (census): inactive file folios of 1.0 pages (node); anon and file costs at the start charged since boot (no run before it on this boot)" \
 	<(tr '\n' ' ' < lab12/report.txt | tr -s ' ')
+is "$(width lab12/report.txt)" "$(( $(width lab12/report.txt) <= 76 ? $(width lab12/report.txt) : 76 ))" \
+	"report-2.23 ... no line of it over 76 columns"
+check "report-2.24 ... the pieces of a broken line indented two under it, none ending in a blank" \
+	awk '/ $/ { bad = 1 } /^  assumed:/ { a = 1; next } a && /^    [^ ]/ { c++; next } { a = 0 } END { exit bad || c < 1 }' lab12/report.txt
 rc=$(run_rc nobase.out "$VMSCOPE" report sweep.db --by swappiness --baseline 7 -o nobase)
 is "$rc" 1 "report-2.11 an unknown baseline is an error"
 check "report-2.12 that names it" grep -q "^vmscope: no run has swappiness = '7' for the baseline$" nobase.out
@@ -148,6 +152,19 @@ is "$(controls evil/report.txt)" 0 "report-3.2 txt: the escape and newline are g
 check "report-3.3 txt: no line starts a mail header" test -z "$(grep '^Subject:' evil/report.txt)"
 check "report-3.4 txt: the value is there as text (lines joined: a long one breaks between words)" \
 	grep -qF '?[31mRED?[0m?Subject: pwned <script>' <(tr '\n' ' ' < evil/report.txt | tr -s ' ')
+# a tag value with runs of blanks: its group's line in the attribution
+# block breaks inside one, and no piece of it ends in a blank
+pad=$(printf 'wide%40sgap%40send' '' '')
+for patch in base "$pad"; do
+	"$VMSCOPE" import loop.log -o pad.db -i 5 --tag kernel=2.6.32-vendor --tag patch="$patch" 2> import.err ||
+		fail "import loop.log (patch $patch)"
+done
+rc=$(run_rc pad.out "$VMSCOPE" report pad.db --by patch --baseline base -o pad --format txt)
+is "$rc" 0 "report-3.15 a report with a tag value holding runs of blanks"
+check "report-3.16 ... whose long lines break with no piece ending in a blank" \
+	test "$(grep -c ' $' pad/report.txt)" = 0
+check "report-3.17 ... and the break fell inside the value's blanks (its line is there, broken)" \
+	grep -qx '^patch wide *gap' pad/report.txt
 is "$(width evil/report.txt)" "$(( $(width evil/report.txt) <= 76 ? $(width evil/report.txt) : 76 ))" \
 	"report-3.5 txt: still 76 columns"
 # outside code blocks (4 spaces: literal) and our own image lines, every
