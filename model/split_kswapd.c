@@ -375,12 +375,14 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
 /*
  * Whether `walks` kswapd walks of the interval can have reclaimed a
  * boost besides.  Not where they reclaimed more than each could hold
- * (split-9.3), counting the walks by kcompactd's wakes where those are
- * more: balance_pgdat() wakes it at `out` after each walk that entered
- * with a boost, so one wake more than the interval's PAGEOUTRUN count is
+ * (split-9.3), counting one walk more where kcompactd's wakes are more
+ * than the interval's PAGEOUTRUN count: balance_pgdat() wakes it at
+ * `out` after each walk that entered with a boost, so such a wake may be
  * a boosted walk that began before the interval and ended in it
  * (split-9.4; lab11 run 14 at 3.8 s, 6.12: 3 walks, 4 wakes, 6455 pages
  * reclaimed at level 10 where the zones hold boosts of 1980 at most).
+ * One at most: kswapd runs one walk at a time, and kcompactd wakes for
+ * other reasons too (kswapd's sleep after a high-order walk; split-9.6).
  * Over fourteen lab sweeps 6.12's kswapd within one level in 18 more
  * intervals, 10 more of 1847 on eight later sweeps and 8 more of 930 on
  * four fresh ones, none fewer in any of them; 6.1's unchanged.  Not in
@@ -400,7 +402,7 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
 
 static int boosts_possible(const struct split_in *in, double walks)
 {
-	double boosted = in->kcompactd_wakes > walks ? in->kcompactd_wakes : walks;
+	double boosted = in->kcompactd_wakes > walks ? walks + 1 : walks;
 
 	return in->reclaimed[RC_KSWAPD] <= boosted * in->boost_max_sum &&
 	       !(in->boost_rate < BOOSTED_RUN_RATE);

@@ -2838,10 +2838,10 @@ static void dropped_boosts(void)
 
 	told_and_not(dropped_boost_case, hide_direct, 12, &t, &hidden);
 	tap_ok(t.ok == t.n,
-	       "split-22.1 walks that entered with boosts no sample shows, on a node below min (direct reclaim did a fifth to a third of the reclaim): dropped, normal walks, priority within one level in %d of %d (worst %.2f)",
+	       "split-22.1 walks that entered with boosts no sample shows, on a node below min (direct reclaim did 20-35%% of the reclaim): dropped, normal walks, priority within one level in %d of %d (worst %.2f)",
 	       t.ok, t.n, t.worst);
-	tap_ok(hidden.ok < t.ok,
-	       "split-22.2 ... the same walks without the direct reclaim read as boosted reclaim at level 10: within one level in %d of %d",
+	tap_ok(hidden.ok <= hidden.n / 2,
+	       "split-22.2 ... the same walks without the direct reclaim read as boosted reclaim at level 10: within one level in %d of %d, half at most",
 	       hidden.ok, hidden.n);
 }
 
@@ -2890,9 +2890,50 @@ static void boosted_walks_from_before(void)
 	tap_ok(t.ok == t.n,
 	       "split-9.4 three boosted walks ending in the interval, one of them entered before it (PAGEOUTRUN 2, kcompactd woken 3 times), reclaiming more than two boosts: boosted, priority within one level in %d of %d (worst %.2f)",
 	       t.ok, t.n, t.worst);
-	tap_ok(unrecorded.ok < t.ok,
-	       "split-9.5 ... the wakes not recorded: the reclaim is two normal walks', within one level in %d of %d",
+	tap_ok(unrecorded.ok <= unrecorded.n / 2,
+	       "split-9.5 ... the wakes not recorded: the reclaim is two normal walks', within one level in %d of %d, half at most",
 	       unrecorded.ok, unrecorded.n);
+}
+
+/*
+ * Two normal walks that each reclaim 4500 pages (the allocations go on
+ * while they run), more than three boosts of 2250 + 512 can hold, in an
+ * interval whose kcompactd woke four times: wakeup_kswapd() wakes it
+ * itself, without a walk, for an allocation that finds the node
+ * balanced but fragmented (v6.1 and v6.18).  One walk more than
+ * PAGEOUTRUN counts may have held a boost (one that began before the
+ * interval), not four: the reclaim is the normal walks', as split-9.3's
+ * (split-9.6).
+ */
+static void wakes_without_walks(void)
+{
+	int i, ok = 0, n = 0;
+
+	for (i = 0; i < 6; i++) {
+		struct ref k = base(i % 2 ? 100 : 60, 40000), before;
+		struct split_in in;
+
+		k.af = 20000;
+		k.low = 1200;
+		k.min = 900;
+		k.eff_file = 1.0;
+		k.walks = 100;
+		k.kcompactd_wakes = 50;
+		memset(k.trace, 0, sizeof(k.trace));
+		before = k;
+		kswapd_walk(&k, 4500 + 100 * (ul)(i % 3));
+		kswapd_walk(&k, 4500 + 100 * (ul)(i % 3));
+		k.kcompactd_wakes += 4;     /* wakeup_kswapd() on a balanced node */
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.boost_max_sum = 2250 + 512;
+		in.anon_measured = 0;
+		in.eff_anon = in.eff_file = NAN;
+		n++;
+		ok += kswapd_off(&in, truth_priority(&k)) <= 1;
+	}
+	tap_ok(ok == n,
+	       "split-9.6 two normal walks reclaiming more than three boosts, kcompactd woken four times without them: normal walks, within one level in %d of %d",
+	       ok, n);
 }
 
 int main(void)
@@ -2934,5 +2975,6 @@ int main(void)
 	boosted_scan();
 	dropped_boosts();
 	boosted_walks_from_before();
+	wakes_without_walks();
 	return tap_done();
 }
