@@ -1143,18 +1143,38 @@ static void boost_beyond_walks(void)
 /* The model's replay of kswapd in k since before: the zones' largest
  * boost 2250 + 512 pages (a zone of high 1500, one of high under 342),
  * the interval's pgscan_anon anon. */
+static void boost_walks_view(const struct ref *k, const struct ref *before,
+			     struct split_in *in)
+{
+	model_view(k, before, RC_KSWAPD, in);
+	in->boost_max_sum = 2250 + 512;
+	in->anon_measured = 0;
+	in->eff_anon = in->eff_file = NAN;
+}
+
 static void boost_replay(const struct ref *k, const struct ref *before,
 			 double anon, struct split_out *out)
 {
 	struct split_cost cost;
 	struct split_in in;
 
-	model_view(k, before, RC_KSWAPD, &in);
-	in.boost_max_sum = 2250 + 512;
+	boost_walks_view(k, before, &in);
 	in.anon_measured = anon;
-	in.eff_anon = in.eff_file = NAN;
 	split_cost_init(&cost, in.version);
 	split_walk(&in, &cost, &cost, out);
+}
+
+/* split-9.1's node with a cache to trim, the watermarks told */
+static struct ref boost_walks_node(int swappiness)
+{
+	struct ref k = base(swappiness, 40000);
+
+	k.af = 20000;
+	k.low = 1200;
+	k.min = 900;
+	k.eff_file = 1.0;
+	memset(k.trace, 0, sizeof(k.trace));
+	return k;
 }
 
 /*
@@ -2858,22 +2878,13 @@ static void dropped_boosts(void)
  */
 static double walk_from_before(int i, struct split_in *in)
 {
-	struct ref k = base(i % 2 ? 100 : 60, 40000), before;
+	struct ref k = boost_walks_node(i % 2 ? 100 : 60), before = k;
 	int w;
 
-	k.af = 20000;
-	k.low = 1200;
-	k.min = 900;
-	k.eff_file = 1.0;
-	memset(k.trace, 0, sizeof(k.trace));
-	before = k;
 	for (w = 0; w < 3; w++)
 		boosted_walk(&k, 2000 + 300 * (ul)(i % 3));
 	before.walks++;             /* the first walk's PAGEOUTRUN: before */
-	model_view(&k, &before, RC_KSWAPD, in);
-	in->boost_max_sum = 2250 + 512;
-	in->anon_measured = 0;
-	in->eff_anon = in->eff_file = NAN;
+	boost_walks_view(&k, &before, in);
 	return truth_priority(&k);
 }
 
@@ -2910,24 +2921,16 @@ static void wakes_without_walks(void)
 	int i, ok = 0, n = 0;
 
 	for (i = 0; i < 6; i++) {
-		struct ref k = base(i % 2 ? 100 : 60, 40000), before;
+		struct ref k = boost_walks_node(i % 2 ? 100 : 60), before;
 		struct split_in in;
 
-		k.af = 20000;
-		k.low = 1200;
-		k.min = 900;
-		k.eff_file = 1.0;
 		k.walks = 100;
 		k.kcompactd_wakes = 50;
-		memset(k.trace, 0, sizeof(k.trace));
 		before = k;
 		kswapd_walk(&k, 4500 + 100 * (ul)(i % 3));
 		kswapd_walk(&k, 4500 + 100 * (ul)(i % 3));
 		k.kcompactd_wakes += 4;     /* wakeup_kswapd() on a balanced node */
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.boost_max_sum = 2250 + 512;
-		in.anon_measured = 0;
-		in.eff_anon = in.eff_file = NAN;
+		boost_walks_view(&k, &before, &in);
 		n++;
 		ok += kswapd_off(&in, truth_priority(&k)) <= 1;
 	}
