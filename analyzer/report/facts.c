@@ -14,6 +14,7 @@
 #include "err.h"
 #include "facts.h"
 #include "gp.h"
+#include "shell_line.h"
 #include "banned.h"
 
 /* Columns of the run table a reviewer compares; names are ours. */
@@ -181,48 +182,6 @@ int facts_section(struct doc *d, const struct run_set *set,
 		free(values[i]);
 	free(values);
 	return rc ? -1 : 0;
-}
-
-/*
- * s as one shell word (bare if plainly safe, else in single quotes),
- * after a space or, where the line would pass the mail's width, after
- * " \" and a new indented line: the command pastes back into a shell.
- * *col is the current line's length.
- */
-#define CMD_WIDTH (DOC_WIDTH - 2)
-
-static int shell_word(struct gp_text *t, const char *word, size_t *col)
-{
-	struct gp_text w = { NULL, 0, 0 };
-	char *s = doc_clean(word);     /* a newline would end the command */
-	const char *p;
-	int rc = 0;
-
-	if (!s)
-		return error("out of memory");
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			 "0123456789_./=:,+-@%") == strlen(s))
-		rc = gp_printf(&w, "%s", s);
-	else
-		rc = gp_printf(&w, "'");
-	for (p = s; !rc && w.buf[0] == '\'' && *p; p++)
-		rc = gp_printf(&w, *p == '\'' ? "'\\''" : "%c", *p);
-	if (!rc && w.buf[0] == '\'')
-		rc = gp_printf(&w, "'");
-	if (!rc && *col && *col + 1 + w.len > CMD_WIDTH) {
-		rc = gp_printf(t, " \\\n   ");
-		*col = 3;
-	}
-	if (!rc && *col) {
-		rc = gp_printf(t, " ");
-		(*col)++;
-	}
-	if (!rc)
-		rc = gp_printf(t, "%s", w.buf);
-	*col += w.len;
-	gp_text_release(&w);
-	free(s);
-	return rc;
 }
 
 /* A JSON array of strings (cmdline, command) as a shell command line. */

@@ -167,6 +167,25 @@ check "report-3.17 ... and the break fell inside the value's blanks (its line is
 	grep -qx '^patch wide *gap' pad/report.txt
 is "$(width evil/report.txt)" "$(( $(width evil/report.txt) <= 76 ? $(width evil/report.txt) : 76 ))" \
 	"report-3.5 txt: still 76 columns"
+# a command line pastes back into a shell as the words it ran, also
+# where a word is longer than a line: a tag value holding a sentence
+# with quotes in it, and a bare one with no blank to break at
+long="it's the patched kernel's second 'trial', 'rerun' after a collector's 'fix', with swap on a file"
+bare=build-$(seq -s . 1 40)
+paste_args=(import -o paste.db -i 5 --tag kernel=2.6.32-vendor --tag note="$long" --tag build="$bare" loop.log)
+"$VMSCOPE" "${paste_args[@]}" 2> import.err || fail "import loop.log (note: a sentence)"
+"$VMSCOPE" import loop.log -o paste.db -i 5 --tag kernel=2.6.32-vendor --tag note=base --tag build=1 2> import.err ||
+	fail "import loop.log (note base)"
+rc=$(run_rc paste.out "$VMSCOPE" report paste.db --by note --baseline base -o paste --format txt)
+is "$rc" 0 "report-3.18 a report of runs with tag values longer than a line"
+# run 1's command as the report prints it, printf standing in for vmscope
+sed -n '/^# run 1 of /,/^#/{ /^#/d; s/^vmscope /printf "%s\\n" /; p; }' paste/report.txt > paste.sh
+check "report-3.19 ... whose command line, run by a shell, gives back the words it ran" \
+	cmp -s <(printf '%s\n' "${paste_args[@]}") <(sh paste.sh)
+is "$(width paste/report.txt)" "$(( $(width paste/report.txt) <= 76 ? $(width paste/report.txt) : 76 ))" \
+	"report-3.20 ... in lines of 76 columns at most"
+check "report-3.21 ... the sentence cut between words (a piece ends in a blank, then its quote)" \
+	grep -q "^    'note=it.* '\\\\$" paste.sh
 # outside code blocks (4 spaces: literal) and our own image lines, every
 # Markdown character of the value comes escaped
 check "report-3.6 md: no unescaped markup outside code blocks" test -z "$(grep -v -e '^    ' -e '^!\[' evil/report.md |
