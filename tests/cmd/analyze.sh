@@ -159,4 +159,124 @@ for cmd in runs compare table show; do
 	check "foreign-1 $cmd says why" grep -q "not a vmscope database" out
 done
 is "$(md5sum < foreign.db)" "$sum" "foreign-2 and leaves it untouched"
+
+# show, a run with direct reclaim (direct.db), three samples 5 s apart:
+# scanned 100 + 0 by t = 5, then 200 + 100 by t = 10 (kswapd + direct);
+# nr_file_pages 1000, 1200, 1504; a marker "writers" at t = 5
+printf 't,pgscan_kswapd,pgsteal_kswapd,pgscan_direct,pgsteal_direct,nr_file_pages\n0,0,0,0,0,1000\n5,100,50,0,0,1200\n10,300,150,100,25,1504\n' > in.csv
+must "$VMSCOPE" import in.csv -o direct.db
+must sqlite3 direct.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 5000000, 0, 'writers')"
+must "$VMSCOPE" show direct.db > direct.txt
+metric_of() { grep "^$1 " "$2" | sed 's/  */ /g'; }   # metric_of NAME FILE
+# scanned 400 in 10 s: 40/s; up to the marker 100 in 5 s: 20/s; after it
+# 300 in the 5 s from the marker's sample: 60/s
+is "$(metric_of scan_velocity direct.txt)" "scan_velocity pages/s 40 20 60" \
+	"show-3.1 scan velocity: kswapd and direct scans per second, per phase from its marker"
+# direct 100 of 400 scanned: 25%; 0 of 100 before the marker; 100 of 300 after
+is "$(metric_of direct_scan_pct direct.txt)" "direct_scan_pct % 25 0 33.3" \
+	"show-3.2 direct scans as a share of all scans"
+# mean of 1000, 1200, 1504 = 3704 / 3 = 1234.67 (no decimals from 1000 on);
+# before the marker (1000 + 1200) / 2 = 1100; after it 1504 alone
+is "$(metric_of file_pages direct.txt)" "file_pages pages 1235 1100 1504" \
+	"show-3.3 a gauge is the mean over the samples in each phase"
+# kswapd freed 150 of 300 (50%), direct 25 of 100 (25%)
+is "$(metric_of kswapd_efficiency direct.txt | cut -d' ' -f1-3) $(metric_of direct_efficiency direct.txt | cut -d' ' -f1-3)" \
+	"kswapd_efficiency % 50 direct_efficiency % 25" "show-3.4 efficiencies of each reclaimer"
+# show.db has pgscan_kswapd but no pgsteal_kswapd: no efficiency, not 0%
+is "$(metric_of kswapd_efficiency show.txt)" "kswapd_efficiency % n/a n/a n/a" \
+	"show-3.5 an efficiency whose reclaimed count the kernel lacks is n/a"
+is "$(metric_of metric show.txt)" 'metric unit run start dd "started"' \
+	"show-3.6 a column per phase, named by its marker"
+# facts: only those the run has (an import records no host, kernel, cgroup)
+is "$(awk '/^$/ { exit } NF < 2' direct.txt)" "" "show-3.7 a fact the run lacks is left out, never printed empty"
+must "$VMSCOPE" show --format csv direct.db > direct.csv
+# the metrics alone: a header, then a row per metric of metrics.def and
+# the four derived ones (efficiencies, velocity, direct share)
+is "$(head -1 direct.csv)" '"metric","unit","run","start","writers"' "show-4.1 CSV: the header first, no facts or markers"
+is "$(wc -l < direct.csv)" "$((1 + $(grep -c '^METRIC(' "$TOP/schema/metrics.def") + 4))" "show-4.2 CSV: a row per metric"
+must "$VMSCOPE" show --format markdown direct.db > direct.md
+check "show-4.3 markdown: number columns right-aligned (':'), names and units left" \
+	grep -Eq '^\| -+ \| -+ \| -+: \| -+: \| -+: \|$' <(sed -n 2p direct.md)
+# without markers the run's column is the last: right-aligned, every line
+# of the metrics table as long as the header
+must "$VMSCOPE" show sweep.db 1 > one.txt
+is "$(awk '/^metric/ { on = 1 } on && NF { print length($0) }' one.txt | sort -u | wc -l)" 1 \
+	"show-4.4 text: numbers right-aligned in the last column"
+
+# two markers, not in the order of their text, and two results
+cp show.db show2.db
+must sqlite3 show2.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 3000000, 0, 'aa: page cache full');
+	INSERT INTO result (run_id, t_us, name, value, unit) VALUES (1, 1000000, 'write_mbps', 274.8, 'MB/s'), (1, 3000000, 'read_mbps', 80.25, 'MB/s')"
+must "$VMSCOPE" show show2.db > show2.txt
+is "$(grep '^marker' show2.txt | sed 's/  */ /g' | tr '\n' '|')" 'marker 2.000 s dd "started"|marker 3.000 s aa: page cache full|' \
+	"show-5.1 markers in time order"
+# pgscan_kswapd 0, 10, 30, 60, 100 at t = 0..4: 30 to t = 2, 30 to 3, 40 after;
+# a phase's name is its marker's first 14 characters
+is "$(metric_of kswapd_scanned show2.txt)" "kswapd_scanned pages 100 30 30 40" "show-5.2 phases in time order"
+is "$(metric_of metric show2.txt)" 'metric unit run start dd "started" aa: page cache' "show-5.3 phase names cut at 14 characters"
+is "$(grep '^result' show2.txt | sed 's/  */ /g' | tr '\n' '|')" \
+	'result 1.000 s write_mbps = 274.8 MB/s|result 3.000 s read_mbps = 80.25 MB/s|' "show-5.4 results in time order, values as stored"
+# order.db holds the 5 runs imported above: without RUN, the newest
+is "$("$VMSCOPE" show order.db | awk '$1 == "run_id" { print $2 }')" 5 "show-5.5 without RUN, the newest run"
+rc=$(run_rc out "$VMSCOPE" show show.db 1x)
+is "$rc" 2 "show-5.6 a run id with trailing junk is misuse"
+
+# one `cat /proc/vmstat` (a fixture, 5.4): counters are totals since boot,
+# and with no time between samples there is no rate
+f="$FIXTURES/5.4_proot-distro.vmstat"
+must "$VMSCOPE" import "$f" -o snap.db
+must "$VMSCOPE" show snap.db > snap.txt
+is "$(metric_of kswapd_scanned snap.txt)" \
+	"kswapd_scanned pages $(awk '$1 == "pgscan_kswapd" { printf("%.1fM", $2 / 1e6) }' "$f")" \
+	"show-6.1 one snapshot: a counter is its total since boot"
+is "$(metric_of scan_velocity snap.txt)" "scan_velocity pages/s -" "show-6.2 one snapshot: no scan velocity"
+# 10000000 and 20000000000 pages: M from 1e7 on, G from 1e10 on
+printf 't,pgscan_kswapd,pgscan_direct\n0,0,0\n10,10000000,20000000000\n' > in.csv
+must "$VMSCOPE" import in.csv -o big.db
+must "$VMSCOPE" show big.db > big.txt
+is "$(metric_of kswapd_scanned big.txt) $(metric_of direct_scanned big.txt)" \
+	"kswapd_scanned pages 10.0M direct_scanned pages 20.0G" "show-6.3 large counts: M from 1e7, G from 1e10"
+# traced priorities: level 12 moves in every interval, 10 in (1, 2], 8 in
+# (2, 3]: the deepest is 8, 10 up to the marker at 2 s, 8 after it
+printf 't,pgscan_kswapd,trace.kswapd_priority_12,trace.kswapd_priority_10,trace.kswapd_priority_8\n0,0,0,0,0\n1,10,5,0,0\n2,20,9,3,0\n3,30,12,3,2\n4,40,15,3,2\n' > in.csv
+must "$VMSCOPE" import in.csv -o prio.db
+must sqlite3 prio.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 2000000, 0, 'm')"
+must "$VMSCOPE" show prio.db > prio.txt
+is "$(metric_of trace_kswapd_priority prio.txt)" "trace_kswapd_priority level 8 10 8" \
+	"show-6.4 the deepest priority: the lowest level that moved"
+
+# table: blocks by kernel, rows by swappiness, each run in its cell.
+# k1 (4 KiB pages): swappiness 10 with 2560 and 5120 file pages (10 and
+# 20 MB: mean 15), 100 with 7680 (30 MB); k2 (64 KiB pages), imported
+# after: 100 with 480 (480 * 65536 / 2^20 = 30 MB), 10 with 320 (20 MB)
+gr() {  # gr KERNEL SWAPPINESS PAGES PAGE_SIZE
+	printf 't,nr_file_pages\n0,%d\n5,%d\n' "$3" "$3" > in.csv
+	must "$VMSCOPE" import in.csv -o grp.db --page-size "$4" --tag kernel="$1" --tag swappiness="$2"
+}
+gr k1 10 2560 4096; gr k1 100 7680 4096; gr k1 10 5120 4096; gr k2 100 480 65536; gr k2 10 320 65536
+must "$VMSCOPE" table grp.db --format csv > grp.csv
+cat > want.csv <<'CSV'
+"by","rows","trials","io_mbps","io_min","io_max","swap_mb","swap_min","swap_max","cache_mb","cache_min","cache_max","oom_trials"
+"k1","10","2","","","","","","","15.00","10.00","20.00","0"
+"k1","100","1","","","","","","","30.00","30.00","30.00","0"
+"k2","10","1","","","","","","","20.00","20.00","20.00","0"
+"k2","100","1","","","","","","","30.00","30.00","30.00","0"
+CSV
+if diff want.csv grp.csv > /dev/null; then pass "table-4.1 10 and 100 apart, each block's own runs, pages of each run's size"; else
+	fail "table-4.1 10 and 100 apart, each block's own runs, pages of each run's size" "$(diff want.csv grp.csv | tr '\n' '|')"; fi
+# --by kernel: a run without a kernel tag is grouped by its recorded
+# kernel release; a kernel tag wins over the release
+printf 't,nr_file_pages\n0,256\n5,256\n' > in.csv
+must "$VMSCOPE" import in.csv -o rel.db --tag swappiness=60
+must "$VMSCOPE" import in.csv -o rel.db --tag swappiness=60 --tag kernel=tagged
+must sqlite3 rel.db "UPDATE run SET kernel_release = '5.10.0-rel'"
+must "$VMSCOPE" table rel.db > rel.txt
+is "$(grep '^kernel ' rel.txt | tr '\n' '|')" "kernel 5.10.0-rel:|kernel tagged:|" \
+	"table-4.2 the kernel release where no tag names the kernel, the tag where one does"
+# markdown: a cell with no figure says "-" (kern-a is the baseline: no
+# change, p-value or verdict; its scans are those of compare-2.1)
+must "$VMSCOPE" compare ka.db kb.db --format markdown > cmp.md
+is "$(grep '| kern-a |' cmp.md | grep '^| kswapd_scanned ' | sed 's/  */ /g')" \
+	"| kswapd_scanned | pages | kern-a | 3 | 1020 | 10 | 1010 | 1030 | - | - | - |" \
+	"compare-6.1 markdown: an empty cell is a '-'"
 done_testing

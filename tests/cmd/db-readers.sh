@@ -72,4 +72,9 @@ rc=$(run_rc out "$VMSCOPE" show evil.db 1)
 check "db-r-3.3 UTF-8 text is kept (é)" grep -q "é" out
 check "db-r-3.4 a result name and unit, cleaned" grep -q '^result .*?\[2Jname? = 1 ??unit$' out
 check "db-r-3.5 marker text, cleaned" grep -q '?\]2;title??mark$' out
+# a surrogate spelled in UTF-8 (ED A0 80) is not UTF-8 (RFC 3629): a '?'
+# a byte; a newline in a marker's text reads as a blank, one line still
+must sqlite3 evil.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, 600000, 0, CAST(x'73eda080' AS TEXT) || char(10) || 'x')"
+rc=$(run_rc out "$VMSCOPE" show evil.db 1)
+check "db-r-4.1 a surrogate's bytes each a '?', a newline a blank" grep -q '^marker  *0\.600 s  s??? x$' out
 done_testing
