@@ -162,6 +162,37 @@ int table_put_clean(FILE *out, const char *s)
 }
 
 /*
+ * Columns a cleaned text takes on a terminal: one a character (a UTF-8
+ * sequence, each valid after table_clean(); a wide CJK character counts
+ * one too: there is no locale here), two for a '|' markdown escapes.
+ * Bytes are not columns: "café" is 5 of them, and a row holding it stood
+ * a column left of the others.
+ */
+static int columns(const char *clean, int markdown)
+{
+	const unsigned char *p;
+	int n = 0;
+
+	for (p = (const unsigned char *)clean; *p; p++)
+		if ((*p & 0xc0) != 0x80)
+			n += markdown && *p == '|' ? 2 : 1;
+	return n;
+}
+
+static int cell_width(const char *s, int markdown)
+{
+	char *clean = strdup(s);
+	int n;
+
+	if (!clean)
+		return 1;       /* put_cell() prints "?" */
+	table_clean(clean);
+	n = columns(clean, markdown);
+	free(clean);
+	return n;
+}
+
+/*
  * Text cells may hold anything a user typed (a label with a newline, a
  * tag with an escape sequence): terminal controls print as '?' (see
  * table_clean()) so one row stays one line and nothing reaches the
@@ -177,7 +208,7 @@ static void put_cell(FILE *out, const char *s, int width, int right,
 	if (clean)
 		table_clean(clean);
 	s = clean ? clean : "?";
-	len = (int)strlen(s);
+	len = columns(s, markdown);
 	pad = width > len ? width - len : 0;
 	if (right)
 		fprintf(out, "%*s", pad, "");
@@ -200,7 +231,7 @@ static int print_text(const struct table *t, FILE *out, int markdown)
 		return error("out of memory");
 	for (r = 0; r < t->nr_rows; r++)
 		for (c = 0; c < t->nr_cols; c++) {
-			int len = (int)strlen(cell(t, r, c));
+			int len = cell_width(cell(t, r, c), markdown);
 
 			if (len > w[c])
 				w[c] = len;

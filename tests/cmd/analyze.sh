@@ -279,4 +279,14 @@ must "$VMSCOPE" compare ka.db kb.db --format markdown > cmp.md
 is "$(grep '| kern-a |' cmp.md | grep '^| kswapd_scanned ' | sed 's/  */ /g')" \
 	"| kswapd_scanned | pages | kern-a | 3 | 1020 | 10 | 1010 | 1030 | - | - | - |" \
 	"compare-6.1 markdown: an empty cell is a '-'"
+# a table's columns are as wide as their text in characters, not bytes:
+# "café" is 4 columns of 5 bytes, a markdown '|' 2 with its backslash.
+# chars FILE: the lengths in characters of the metrics table's lines
+chars() { awk '/^metric|^\| metric/ { on = 1 } on && NF' "$1" | while IFS= read -r l; do LC_ALL=C.utf8 bash -c 'echo ${#1}' _ "$l"; done | sort -u; }
+cp show.db cafe.db
+must sqlite3 cafe.db "UPDATE marker SET text = 'café||bar'"
+must "$VMSCOPE" show cafe.db > cafe.txt
+is "$(chars cafe.txt | wc -l)" 1 "show-7.1 text: every line of the table as wide, with a 'café' column"
+must "$VMSCOPE" show --format markdown cafe.db > cafe.md
+is "$(chars cafe.md | wc -l)" 1 "show-7.2 markdown: every line as wide, a '|' escaped in a column's name"
 done_testing
