@@ -285,6 +285,16 @@ int table_parse_format(const char *s)
 	return error("bad format '%s': expected text, csv or markdown", s);
 }
 
+size_t table_prefix(const char *s, size_t chars)
+{
+	size_t n = 0;
+
+	for (; s[n]; n++)
+		if (((unsigned char)s[n] & 0xc0) != 0x80 && !chars--)
+			break;
+	return n;
+}
+
 /* A number in at most 9 characters: 1234567, 12345.6M, 98.7 */
 void table_fmt_compact(char *buf, size_t cap, double v)
 {

@@ -51,6 +51,13 @@ void table_fmt_num(char *buf, size_t cap, const char *f, double v);
 void table_clean(char *s);
 int table_put_clean(FILE *out, const char *s);
 
+/*
+ * The length in bytes of s's first chars characters (all of s if it is
+ * shorter): a UTF-8 sequence is one character, so a cut there never
+ * splits one; any other byte is one too.
+ */
+size_t table_prefix(const char *s, size_t chars);
+
 /* Write one CSV record through libcsv. */
 int table_csv_record(FILE *out, const char *const *fields, size_t n);
 

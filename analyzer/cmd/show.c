@@ -96,7 +96,8 @@ static int read_markers(sqlite3 *db, const char *path, int64_t run,
 		if (*nr < MAX_PHASES) {
 			ph[*nr - 1].to = t;
 			ph[*nr].from = t;
-			ph[*nr].name = strndup(text, 14);
+			/* 14 characters, never a UTF-8 one cut in two */
+			ph[*nr].name = strndup(text, table_prefix(text, 14));
 			(*nr)++;
 		}
 	}

@@ -123,11 +123,16 @@ static void print_block_text(FILE *out, const char *by, const char *value,
 	fprintf(out, "\n");
 	for (i = 0; i < rows->nr; i++) {
 		const struct summary *s = rs[i].s;
-		char label[16];
+		const char *label = rows->v[i].value;
+		/* at most 15 characters, cut between two (15 bytes cut a UTF-8
+		 * one and printed its first bytes alone), right-aligned in the
+		 * 4 columns of the 2004 post (see the comment at the top) */
+		size_t len = table_prefix(label, 15), chars = 0, k;
 
-		snprintf(label, sizeof(label), "%s", rows->v[i].value);
-		/* the widths of the 2004 post (see the comment at the top) */
-		fprintf(out, "%4s   ", label);
+		for (k = 0; k < len; k++)
+			chars += ((unsigned char)label[k] & 0xc0) != 0x80;
+		fprintf(out, "%*s%.*s   ", chars < 4 ? (int)(4 - chars) : 0, "",
+			(int)len, label);
 		if (s[COL_IO].n)
 			fprintf(out, "%6.2f MB/s", s[COL_IO].mean);
 		else

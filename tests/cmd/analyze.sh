@@ -289,4 +289,17 @@ must "$VMSCOPE" show cafe.db > cafe.txt
 is "$(chars cafe.txt | wc -l)" 1 "show-7.1 text: every line of the table as wide, with a 'café' column"
 must "$VMSCOPE" show --format markdown cafe.db > cafe.md
 is "$(chars cafe.md | wc -l)" 1 "show-7.2 markdown: every line as wide, a '|' escaped in a column's name"
+# cuts between characters, never inside a UTF-8 one: a phase's name is
+# its marker's first 14 characters (an a and 13 e-acutes of 14), a row of
+# the 2004 table its value's first 15, right-aligned in 4 columns
+cp show.db utf.db
+must sqlite3 utf.db "UPDATE marker SET text = 'aéééééééééééééé'"
+must "$VMSCOPE" show --format csv utf.db > utf.csv
+is "$(head -1 utf.csv)" '"metric","unit","run","start","aééééééééééééé"' "show-7.3 a phase name cut at 14 characters, not bytes"
+printf 't,nr_file_pages\n0,256\n5,256\n' > in.csv
+for sw in éééééééééééééééé é; do must "$VMSCOPE" import in.csv -o utf.db --tag kernel=k --tag swappiness=$sw; done
+must "$VMSCOPE" table utf.db > utf.txt
+check "table-4.3 the 2004 table is UTF-8 with a long tag value" iconv -f UTF-8 -t UTF-8 -o /dev/null utf.txt
+is "$(grep -c '^ééééééééééééééé   [ -]' utf.txt) $(grep -c '^   é   [ -]' utf.txt)" "1 1" \
+	"table-4.4 a row's label: 15 characters at most, right-aligned in 4 columns"
 done_testing
