@@ -170,12 +170,11 @@ int table_put_clean(FILE *out, const char *s)
  */
 static int columns(const char *clean, int markdown)
 {
-	const unsigned char *p;
-	int n = 0;
+	int n = (int)table_chars(clean, strlen(clean));
+	const char *p;
 
-	for (p = (const unsigned char *)clean; *p; p++)
-		if ((*p & 0xc0) != 0x80)
-			n += markdown && *p == '|' ? 2 : 1;
+	for (p = clean; markdown && (p = strchr(p, '|')); p++)
+		n++;
 	return n;
 }
 
@@ -283,6 +282,15 @@ int table_parse_format(const char *s)
 	if (!strcmp(s, "markdown"))
 		return FMT_MARKDOWN;
 	return error("bad format '%s': expected text, csv or markdown", s);
+}
+
+size_t table_chars(const char *s, size_t len)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
 }
 
 size_t table_prefix(const char *s, size_t chars)

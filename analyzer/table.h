@@ -58,6 +58,9 @@ int table_put_clean(FILE *out, const char *s);
  */
 size_t table_prefix(const char *s, size_t chars);
 
+/* The characters in s[0..len): UTF-8 sequences count one each. */
+size_t table_chars(const char *s, size_t len);
+
 /* Write one CSV record through libcsv. */
 int table_csv_record(FILE *out, const char *const *fields, size_t n);
 

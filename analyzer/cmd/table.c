@@ -127,10 +127,8 @@ static void print_block_text(FILE *out, const char *by, const char *value,
 		/* at most 15 characters, cut between two (15 bytes cut a UTF-8
 		 * one and printed its first bytes alone), right-aligned in the
 		 * 4 columns of the 2004 post (see the comment at the top) */
-		size_t len = table_prefix(label, 15), chars = 0, k;
+		size_t len = table_prefix(label, 15), chars = table_chars(label, len);
 
-		for (k = 0; k < len; k++)
-			chars += ((unsigned char)label[k] & 0xc0) != 0x80;
 		fprintf(out, "%*s%.*s   ", chars < 4 ? (int)(4 - chars) : 0, "",
 			(int)len, label);
 		if (s[COL_IO].n)
