@@ -72,6 +72,7 @@ static int read_markers(sqlite3 *db, const char *path, int64_t run,
 			struct phase *ph, size_t *nr, int print)
 {
 	sqlite3_stmt *st;
+	size_t past = 0;
 	int rc;
 
 	*nr = 1;
@@ -99,10 +100,16 @@ static int read_markers(sqlite3 *db, const char *path, int64_t run,
 			/* 14 characters, never a UTF-8 one cut in two */
 			ph[*nr].name = strndup(text, table_prefix(text, 14));
 			(*nr)++;
+		} else {
+			past++;
 		}
 	}
 	sqlite3_finalize(st);
 	ph[*nr - 1].to = 1e300;
+	if (past)
+		warning("run %lld: %zu markers past the first %d begin no phase "
+			"of the metrics; the last phase runs to the end",
+			(long long)run, past, MAX_PHASES - 1);
 	return rc == SQLITE_DONE ? 0 : db_error(db, path, "cannot read");
 }
 

@@ -302,4 +302,14 @@ must "$VMSCOPE" table utf.db > utf.txt
 check "table-4.3 the 2004 table is UTF-8 with a long tag value" iconv -f UTF-8 -t UTF-8 -o /dev/null utf.txt
 is "$(grep -c '^ééééééééééééééé   [ -]' utf.txt) $(grep -c '^   é   [ -]' utf.txt)" "1 1" \
 	"table-4.4 a row's label: 15 characters at most, right-aligned in 4 columns"
+# 17 markers: show's metrics have a phase for each of the first 15, and
+# it says that the two past them begin none
+cp show.db many.db
+for i in $(seq 1 16); do
+	must sqlite3 many.db "INSERT INTO marker (run_id, t_us, wall_us, text) VALUES (1, $((2000000 + i * 10000)), 0, 'm$i')"
+done
+rc=$(run_rc many.err "$VMSCOPE" show many.db)
+is "$rc" 0 "show-8.1 a run with 17 markers is shown"
+check "show-8.2 ... saying that the 2 past the first 15 begin no phase" \
+	grep -q '^vmscope: warning: run 1: 2 markers past the first 15 begin no phase of the metrics; the last phase runs to the end$' many.err
 done_testing
