@@ -99,6 +99,10 @@ unit_tests_for() {
 cmd_tests_for() {
 	local f=$1 base
 	case $f in
+	# the database's own code: also the tests of what a database may
+	# hold (triggers, damage, run ids, locks), which only db-*.sh try
+	collector/db.c | collector/store.c | collector/tail.c)
+		ls tests/cmd/collect-*.sh tests/cmd/db-*.sh; echo tests/cmd/import.sh tests/cmd/export.sh ;;
 	collector/*) ls tests/cmd/collect-*.sh; echo tests/cmd/import.sh tests/cmd/export.sh ;;
 	analyzer/cmd/*)
 		# a subcommand's own parts are <command>_<part>.c; report draws
@@ -170,9 +174,11 @@ tar -C "$top" --exclude=./.git --exclude=./tests/.cache --exclude=./build/fuzz \
 [ -e "$top/tests/.cache" ] && ln -s "$(readlink -f "$top/tests/.cache")" "$scratch/tests/.cache"
 cd "$scratch" || exit 1
 UNITS=$(awk '/^UNIT_TESTS *=/,!/\\$/' Makefile | tr -d '\\' | sed 's/^UNIT_TESTS *=//')
+# programs the command tests run (collect-basic runs tests/tools/mlock-pages)
+TOOLS=$(awk '/^TEST_TOOLS *=/,!/\\$/' Makefile | tr -d '\\' | sed 's/^TEST_TOOLS *=//')
 build() {
 	# shellcheck disable=SC2086
-	make -s -j2 ${SANITIZE:+SANITIZE=$SANITIZE} all $UNITS bench/hog > "$scratch/.build.log" 2>&1
+	make -s -j2 ${SANITIZE:+SANITIZE=$SANITIZE} all $UNITS $TOOLS bench/hog > "$scratch/.build.log" 2>&1
 }
 if ! build; then
 	echo "mutate: the unmutated tree does not build:" >&2
