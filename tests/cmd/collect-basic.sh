@@ -221,4 +221,30 @@ is "$(q "$TMP/ff.db" "SELECT count(*) FROM samples")" 3 "collect-4.5 ... and kee
 rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/noflags" -i 0.05 -n 2 --stat-refresh -o "$TMP/nsr.db")
 is "$rc" 1 "collect-4.2 --stat-refresh where stat_refresh cannot be written: an error"
 check "collect-4.3 that says which file" grep -q "cannot open $TMP/noflags/proc/sys/vm/stat_refresh" "$TMP/out"
+# --- what store.c writes, checked against its source (mutants store-*) ---
+# the second run's end is written to its own row only: the first run
+# (collect-1.20) ended before the second started
+is "$(q "$db" 'SELECT r1.ended_wall_us <= r2.started_wall_us, r1.end_reason FROM run r1, run r2 WHERE r1.id = 1 AND r2.id = 2')" \
+	"1|count" "collect-5.1 the first run keeps its own end when a second run ends"
+# a fact that is 0 is stored as 0, not as "not recorded" (NULL)
+is "$(q "$db" 'SELECT coalesce(swap_total_kb, "NULL") FROM run WHERE id = 1')" \
+	"$(awk '/^SwapTotal:/ {print $2}' /proc/meminfo)" "collect-5.2 SwapTotal as /proc/meminfo says, 0 included"
+# a counter name's kind comes from its own source's patterns: /proc/meminfo
+# holds sizes, gauges all (schema.sql), though vmstat's catch-all is 'counter'
+is "$(q "$TMP/all.db" "SELECT group_concat(DISTINCT kind) FROM counter_name WHERE source = 'meminfo'")" gauge \
+	"collect-5.3 meminfo's names are gauges"
+# a source with no pattern at all (the folio census) is a gauge
+if ! need_root; then
+	skip "collect-5.4 the census's names are gauges" "needs root to read /proc/kpageflags"
+else
+	is "$(q "$TMP/n2.db" "SELECT count(*) > 0, group_concat(DISTINCT kind) FROM counter_name WHERE source = 'folios'")" "1|gauge" \
+		"collect-5.4 the census's names (no kind pattern) are gauges"
+fi
+# the command line is a JSON array whatever its words hold: a label with
+# a backslash, a quote, ESC, a tab and a newline comes back byte for byte
+odd=$'C:\\tmp\\x "q" \e[1m\tend\nline2'
+setup "$COLLECT" -q -n 1 -o "$TMP/json.db" --label "$odd"
+is "$(q "$TMP/json.db" "SELECT json_valid(cmdline), hex(json_extract(cmdline, '\$[7]')) FROM run")" \
+	"1|$(printf '%s' "$odd" | od -An -tx1 | tr -d ' \n' | tr a-f A-F)" \
+	"collect-5.5 a label with a backslash, quote and control characters is one JSON string in the command line"
 done_testing

@@ -197,6 +197,23 @@ else
 		is "$rc" 0 "fault-2.9 with room again the next run folds it"
 		check "fault-2.10 and the killed run has its samples ($(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 1'))" \
 			test "$(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 1')" -ge 20
+		# a commit that fails mid-run (the disk fills under it) loses
+		# nothing it held: its samples stay in the run's tail (store.h),
+		# and with room again the next open folds them in, numbered on
+		# without a gap after the ones committed before the failure
+		rm -f "$db"*
+		setup "$COLLECT" -q -i 0.01 -n 20 -o "$db"
+		rc=$(run_rc "$TMP/out" "$COLLECT" -q -i 0.01 --commit-interval 0.05 --meminfo --zoneinfo -o "$db")
+		n2=$(q "$db" 'SELECT count(*) FROM sample WHERE id >> 32 = 2')
+		is "$rc|$(grep -c 'database or disk is full' "$TMP/out")|$(ls "$db"-vmscope-tail.* 2>/dev/null)" \
+			"1|1|$db-vmscope-tail.2" "fault-2.14 a commit that fails on a full disk: exit 1, said, the run's tail kept"
+		mount -o remount,size=4m "$mnt"
+		rc=$(run_rc "$TMP/out" "$COLLECT" -q -n 1 -o "$db")
+		got=$(q "$db" 'SELECT count(*) || "|" || (max(seq) + 1) FROM sample_seq WHERE run_id = 2')
+		n=${got%%|*}
+		is "$rc|$got|$(integrity "$db")" "0|$n|$n|ok" \
+			"fault-2.15 with room again the next run folds the tail: no gap, the database intact"
+		check "fault-2.16 ... more samples than the $n2 committed before the failure ($n)" test "$n" -gt "$n2"
 	else
 		skip "fault-2 full disk" "cannot mount tmpfs here"
 	fi
@@ -274,4 +291,14 @@ check "fault-8.2 misuse writes no database" test ! -e "$TMP/misuse.db"
 rc=$(run_rc "$TMP/out" "$COLLECT" --cgroup no-such-group -n 1 -o "$TMP/cg.db")
 is "$rc" 1 "fault-9.1 a missing cgroup is an error"
 msg "$TMP/out" "cannot find memory cgroup 'no-such-group'" "fault-9.2 and says which"
+# --- a killed run's tail that cannot be read --------------------------------
+# the open folds every orphaned tail before it writes: one it cannot read
+# is an error there (as a fold into a full disk, fault-2.6), exit 1, the
+# database untouched and no run begun
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/badtail.db"
+mkdir "$TMP/badtail.db-vmscope-tail.9"
+sum=$(md5sum < "$TMP/badtail.db")
+rc=$(run_rc "$TMP/out" "$COLLECT" -q -n 1 -o "$TMP/badtail.db")
+is "$rc|$(md5sum < "$TMP/badtail.db")" "1|$sum" "fault-10.1 a tail that cannot be read (a directory): exit 1, the database untouched"
+msg "$TMP/out" "cannot read '$TMP/badtail.db-vmscope-tail.9': Is a directory" "fault-10.2 and says which tail, and why"
 done_testing

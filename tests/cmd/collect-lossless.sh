@@ -54,4 +54,40 @@ d4() { q "$TMP/big.db" "SELECT u64 || ',' || coalesce(delta, 'NULL') || ',' || r
 is "$(d4 pgmajfault)" "4611686018427387904,NULL,1" "lossless-4.1 a counter back from 2^63+1 to 2^62 is a reset"
 is "$(d4 pgfault)" "9223372036854775809,NULL,0" "lossless-4.2 a counter forward from 2^62 to 2^63+1 is not a reset"
 is "$(d4 nr_free_pages)" "4611686018427387904,NULL,0" "lossless-4.3 a gauge back from 2^63+1 is not a reset"
+# a key frame bigger than the whole tail (64 KiB: 10,000 names of 12
+# digits) is committed at once, not appended to the tail (store_queue());
+# every sample still equals its snapshot
+mkdir -p "$TMP/huge/proc"
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "c%05d %d\n", i, 100000000000 + 7 * i }' > "$TMP/huge/proc/vmstat"
+rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/huge" -i 0.05 -n 3 -o "$TMP/huge.db")
+is "$rc" 0 "lossless-5.1 a run whose key frame does not fit in the tail"
+want=$(awk '{print $1 "|" $2}' "$TMP/huge/proc/vmstat" | sort)
+for k in 0 2; do
+	is "$(q "$TMP/huge.db" "SELECT name || '|' || u64 FROM counter_values WHERE seq = $k" | sort | md5sum)" \
+		"$(echo "$want" | md5sum)" "lossless-5.2.$k sample $k of 10,000 names equals the file"
+done
+# a name in two sources is two counters, each with its own value, in
+# every run of the database (counter_name is keyed by source and name, and
+# shared by the runs; memory.stat and /proc/vmstat share pgfault): here
+# /proc/meminfo and /proc/vmstat, in a first run and in a second, which
+# finds both names stored
+mkdir -p "$TMP/two/proc"
+printf 'pgfault 100\nnr_free_pages 7\n' > "$TMP/two/proc/vmstat"
+printf 'MemTotal:    1000 kB\npgfault:       55 kB\n' > "$TMP/two/proc/meminfo"
+want="MemTotal=1000 pgfault=55 nr_free_pages=7 pgfault=100"
+for r in 1 2; do
+	setup "$COLLECT" -q --root "$TMP/two" --meminfo -i 0.05 -n 2 -o "$TMP/two.db"
+	for k in 0 1; do
+		is "$(q "$TMP/two.db" "SELECT group_concat(name || '=' || u64, ' ') FROM (SELECT * FROM counter_values WHERE run_id = $r AND seq = $k ORDER BY source, name)")" \
+			"$want" "lossless-6.$r.$k pgfault in /proc/meminfo and in /proc/vmstat: two counters, each its own value (run $r, sample $k)"
+	done
+done
+# a snapshot with no counter at all (an empty file: a --root tree caught
+# between truncate and write) is a sample with no counter, as in import
+# (import-9.5): its layout has no name to intern, so nothing to commit
+mkdir -p "$TMP/empty/proc"
+: > "$TMP/empty/proc/vmstat"
+rc=$(run_rc "$TMP/out" "$COLLECT" -q --root "$TMP/empty" -i 0.05 -n 2 -o "$TMP/empty.db")
+is "$rc|$(q "$TMP/empty.db" "SELECT count(*) || '|' || group_concat(DISTINCT l.name_ids) FROM sample s JOIN layout l ON l.id = s.layout_id")" \
+	"0|2|[]" "lossless-7.1 an empty vmstat: two samples of an empty layout"
 done_testing

@@ -143,4 +143,31 @@ is "$?" 0 "db-w-6.1 the collector outlives a 7 s write lock"
 check "db-w-6.2 and said it was waiting" grep -q "is locked by another process; waiting" lockerr
 is "$(q lock.db 'SELECT samples, end_reason FROM run_facts WHERE run_id = 2')" "30|count" \
 	"db-w-6.3 and recorded every sample"
+# 7. what makes a file ours, empty, or refused (db_check(), mutants db-*)
+# an SQLite file with no table yet is empty only if nothing marks it as
+# another program's: its own user_version or application_id
+must sqlite3 uv7.db "PRAGMA user_version = 7"
+refused "db-w-7.1 an empty file with a user_version of its own" uv7.db "not a vmscope database" \
+	"$COLLECT" -q -n 1 -o uv7.db
+must sqlite3 app.db "PRAGMA application_id = 1234"
+refused "db-w-7.2 an empty file with another program's application_id" app.db \
+	"not a vmscope database (application_id 1234)" "$COLLECT" -q -n 1 -o app.db
+cp base.db uv0.db
+must sqlite3 uv0.db "PRAGMA user_version = 0"
+refused "db-w-7.3 our file at user_version 0" uv0.db "schema version 0 was never written" \
+	"$COLLECT" -q -n 1 -o uv0.db
+# counter ids start at 1 (the collector's arrays): 0 is damage too
+cp base.db id0.db
+must sqlite3 id0.db "UPDATE counter_name SET id = 0 WHERE id = 1"
+refused "db-w-7.4 a counter id 0" id0.db "counter ids 0.." "$COLLECT" -q -n 1 -o id0.db
+# a schema whose SQL differs from schema.sql in comments and blanks only
+# (older versions' comments) is ours: written to and read
+cp base.db comm.db
+must sqlite3 comm.db "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql =
+	replace(sql, 'marker (', 'marker (  -- a comment of an older schema.sql' || char(10) || '   ') WHERE name = 'marker'"
+check "db-w-7.5 the copy's marker table has a comment" grep -q 'a comment of an older' comm.db
+rc=$(run_rc out "$COLLECT" -q -n 1 -o comm.db)
+is "$rc|$(q comm.db 'SELECT count(*) FROM run')" "0|2" "db-w-7.6 comments and blanks in the schema's SQL: a run is appended"
+rc=$(run_rc out "$VMSCOPE" runs comm.db)
+is "$rc" 0 "db-w-7.7 and it reads"
 done_testing

@@ -649,4 +649,36 @@ for ((i = 0; i < n; i++)); do
 		echo "# seed $s (case $((s % 6)), line $l): exit $rc"; sed 's/^/#   /' "$TMP/out" | head -3; fi
 done
 is "$okbad" "$n" "import-14.3 $n random broken logs are refused (exit 1), the database byte-identical"
+# ---- 17: what the store keeps (mutants store-*) -----------------------------
+# a run of more than 2^16 samples: each keeps its own seq (sample.id =
+# run << 32 | seq) and its value
+awk 'BEGIN { print "t,pgfault"; for (i = 0; i < 70000; i++) print i "," 3 * i }' > "$TMP/long-run.csv"
+rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/long-run.csv" -o "$TMP/long-run.db")
+is "$rc|$(q "$TMP/long-run.db" 'SELECT count(*), count(DISTINCT seq), max(seq) FROM sample_seq')" "0|70000|70000|69999" \
+	"import-17.1 70,000 samples: 70,000 seqs, 0 to 69999"
+is "$(q "$TMP/long-run.db" "SELECT seq || ':' || u64 FROM counter_values WHERE name = 'pgfault' AND seq IN (65535, 65536, 69999) ORDER BY seq" | tr '\n' ' ')" \
+	"65535:$((3 * 65535)) 65536:$((3 * 65536)) 69999:$((3 * 69999)) " "import-17.2 the values past seq 2^16 are the file's"
+# an import whose commit fails (the disk fills under it) is an error, and
+# the database is as it was.  The room left is the WAL index's 32 KiB
+# (made at open) and one page: not enough for the commit's WAL frames.
+if ! need_root; then
+	skip "import-17.3 a commit on a full disk" "needs root to mount a small tmpfs"
+elif mkdir -p "$TMP/small" && mount -t tmpfs -o size=400k tmpfs "$TMP/small" 2>/dev/null; then
+	on_exit "umount -l '$TMP/small'"
+	fdb="$TMP/small/full.db"
+	printf 't,pgfault,nr_free_pages\n0,0,10\n1,5,9\n' > "$TMP/full.csv"
+	imp "$fdb" "$TMP/full.csv" || fail "import-17.3 setup: the first import"
+	q "$fdb" 'PRAGMA wal_checkpoint(TRUNCATE)' > /dev/null
+	sum=$(md5sum < "$fdb")
+	avail=$(df -k --output=avail "$TMP/small" | tail -n 1)
+	head -c $(( (avail - 36) * 1024 )) /dev/zero > "$TMP/small/filler"
+	rc=$(run_rc "$TMP/out" "$VMSCOPE" import "$TMP/full.csv" -o "$fdb")
+	is "$rc|$(grep -c "cannot write '$fdb': database or disk is full" "$TMP/out")" "1|1" \
+		"import-17.3 an import whose commit fails on a full disk exits 1 and says so"
+	rm -f "$TMP/small/filler"
+	is "$(md5sum < "$fdb")|$(q "$fdb" 'SELECT count(*) FROM run')" "$sum|1" \
+		"import-17.4 the database as it was: no run added"
+else
+	skip "import-17.3 a commit on a full disk" "cannot mount tmpfs here"
+fi
 done_testing
