@@ -170,4 +170,16 @@ rc=$(run_rc out "$COLLECT" -q -n 1 -o comm.db)
 is "$rc|$(q comm.db 'SELECT count(*) FROM run')" "0|2" "db-w-7.6 comments and blanks in the schema's SQL: a run is appended"
 rc=$(run_rc out "$VMSCOPE" runs comm.db)
 is "$rc" 0 "db-w-7.7 and it reads"
+# the checks run in the write transaction: a writer that holds the lock
+# while the collector opens and commits damage (a counter id far above
+# the names) is waited for, and what it committed is refused
+cp base.db late.db
+printf 'BEGIN IMMEDIATE;\nUPDATE counter_name SET id = 100000000 WHERE id = (SELECT max(id) FROM counter_name);\n.shell sleep 2\nCOMMIT;\n' |
+	sqlite3 late.db &
+lpid=$!
+sleep 0.5
+rc=$(run_rc out "$COLLECT" -q -n 1 -o late.db)
+wait $lpid
+is "$rc|$(grep -c 'counter ids' out)|$(q late.db 'SELECT count(*) FROM run')" "1|1|1" \
+	"db-w-7.8 damage committed by a writer the open waited for is refused, no run begun"
 done_testing
