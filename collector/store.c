@@ -252,6 +252,18 @@ int store_begin_run(struct store *s, const struct collect_opts *o,
 	return 0;
 }
 
+/*
+ * A layout's interning failed: its transaction goes now.  Left open, it
+ * would take in what is written next, the run's end (store_end_run()),
+ * and lose it at close: the run would read as killed, not ended.
+ */
+static int intern_failed(struct store *s)
+{
+	if (!s->outer_tx && !sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
 static int hook_intern(void *ctx, const char *source, const char *name,
 		       size_t name_len, uint32_t *id)
 {
@@ -268,7 +280,7 @@ static int hook_intern(void *ctx, const char *source, const char *name,
 	sqlite3_bind_text(s->ins_name, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s->ins_name, 2, name, (int)name_len, SQLITE_STATIC);
 	if (step_done(s, s->ins_name))
-		return -1;
+		return intern_failed(s);
 	sqlite3_bind_text(s->sel_name, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s->sel_name, 2, name, (int)name_len, SQLITE_STATIC);
 	rc = sqlite3_step(s->sel_name);
@@ -276,7 +288,10 @@ static int hook_intern(void *ctx, const char *source, const char *name,
 		*id = (uint32_t)sqlite3_column_int64(s->sel_name, 0);
 	sqlite3_reset(s->sel_name);
 	sqlite3_clear_bindings(s->sel_name);
-	return rc == SQLITE_ROW ? 0 : db_error(s->db, s->path, "cannot write");
+	if (rc == SQLITE_ROW)
+		return 0;
+	db_error(s->db, s->path, "cannot write");
+	return intern_failed(s);
 }
 
 static int hook_new_layout(void *ctx, const uint32_t *ids, size_t nr,
@@ -302,13 +317,9 @@ static int hook_new_layout(void *ctx, const uint32_t *ids, size_t nr,
 	free(json);
 	if (!rc)
 		*layout_id = sqlite3_last_insert_rowid(s->db);
-	if (!s->outer_tx && !sqlite3_get_autocommit(s->db)) {
-		if (!rc)
-			rc = db_exec(s->db, s->path, "COMMIT");
-		if (rc)
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-	}
-	return rc;
+	if (!rc && !s->outer_tx && !sqlite3_get_autocommit(s->db))
+		rc = db_exec(s->db, s->path, "COMMIT");
+	return rc ? intern_failed(s) : 0;
 }
 
 struct frame_hooks store_frame_hooks(struct store *s)

@@ -301,4 +301,29 @@ sum=$(md5sum < "$TMP/badtail.db")
 rc=$(run_rc "$TMP/out" "$COLLECT" -q -n 1 -o "$TMP/badtail.db")
 is "$rc|$(md5sum < "$TMP/badtail.db")" "1|$sum" "fault-10.1 a tail that cannot be read (a directory): exit 1, the database untouched"
 msg "$TMP/out" "cannot read '$TMP/badtail.db-vmscope-tail.9': Is a directory" "fault-10.2 and says which tail, and why"
+# --- a new counter name the database refuses mid-run -----------------------
+# interning a layout's names fails (another process added a trigger after
+# the open checked the schema): the collector stops with an error, and
+# the run still records how it ended, as a run that failed, not as one
+# killed (the interning's transaction rolled back, not left to swallow
+# the end's update)
+mkdir -p "$TMP/intern/proc"
+printf 'pgfault 1\nnr_free_pages 7\n' > "$TMP/intern/proc/vmstat"
+"$COLLECT" -q --root "$TMP/intern" -i 0.05 -o "$TMP/intern.db" > "$TMP/intern.out" 2>&1 &
+pid=$!
+on_exit "kill $pid 2> /dev/null"
+for _ in $(seq 100); do
+	[ "$(q "$TMP/intern.db" 'SELECT count(*) FROM sample' 2> /dev/null)" -gt 1 ] 2> /dev/null && break
+	sleep 0.05
+done
+setup sqlite3 "$TMP/intern.db" "CREATE TRIGGER nonew BEFORE INSERT ON counter_name BEGIN SELECT RAISE(ABORT, 'no new names'); END"
+printf 'pgfault 2\nnr_free_pages 7\nnew_one 5\n' > "$TMP/intern/proc/vmstat"
+for _ in $(seq 100); do kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
+kill "$pid" 2> /dev/null
+wait "$pid"
+rc=$?
+is "$rc" 1 "fault-11.1 a name the database refuses mid-run: exit 1"
+msg "$TMP/intern.out" "cannot write '$TMP/intern.db': no new names" "fault-11.2 and says why"
+is "$(q "$TMP/intern.db" "SELECT end_reason || '|' || (ended_wall_us > 0) FROM run")" "error|1" \
+	"fault-11.3 the run ends as one that failed (end_reason error, its end time), not as one killed"
 done_testing
