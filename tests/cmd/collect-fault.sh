@@ -312,11 +312,10 @@ printf 'pgfault 1\nnr_free_pages 7\n' > "$TMP/intern/proc/vmstat"
 "$COLLECT" -q --root "$TMP/intern" -i 0.05 -o "$TMP/intern.db" > "$TMP/intern.out" 2>&1 &
 pid=$!
 on_exit "kill $pid 2> /dev/null"
-for _ in $(seq 100); do
-	[ "$(q "$TMP/intern.db" 'SELECT count(*) FROM sample' 2> /dev/null)" -gt 1 ] 2> /dev/null && break
-	sleep 0.05
-done
-setup sqlite3 "$TMP/intern.db" "CREATE TRIGGER nonew BEFORE INSERT ON counter_name BEGIN SELECT RAISE(ABORT, 'no new names'); END"
+# the run's row is written once the open has checked the schema
+until_run() { for _ in $(seq 100); do [ "$(q "$1" 'SELECT count(*) FROM run' 2> /dev/null)" = 1 ] && break; sleep 0.05; done; }
+until_run "$TMP/intern.db"
+setup sqlite3 -cmd ".timeout 5000" "$TMP/intern.db" "CREATE TRIGGER nonew BEFORE INSERT ON counter_name BEGIN SELECT RAISE(ABORT, 'no new names'); END"
 printf 'pgfault 2\nnr_free_pages 7\nnew_one 5\n' > "$TMP/intern/proc/vmstat"
 for _ in $(seq 100); do kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
 kill "$pid" 2> /dev/null
@@ -326,4 +325,22 @@ is "$rc" 1 "fault-11.1 a name the database refuses mid-run: exit 1"
 msg "$TMP/intern.out" "cannot write '$TMP/intern.db': no new names" "fault-11.2 and says why"
 is "$(q "$TMP/intern.db" "SELECT end_reason || '|' || (ended_wall_us > 0) FROM run")" "error|1" \
 	"fault-11.3 the run ends as one that failed (end_reason error, its end time), not as one killed"
+# --- the run's end refused --------------------------------------------------
+# the last write of a run, its end, fails (a trigger added after the
+# open): exit 1 and said, and every sample committed before it is kept,
+# no tail left behind
+"$COLLECT" -q -i 0.05 -o "$TMP/noend.db" > "$TMP/noend.out" 2>&1 &
+pid=$!
+on_exit "kill $pid 2> /dev/null"
+until_run "$TMP/noend.db"
+setup sqlite3 -cmd ".timeout 5000" "$TMP/noend.db" "CREATE TRIGGER noend BEFORE UPDATE OF end_reason ON run BEGIN SELECT RAISE(ABORT, 'no ends'); END"
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 1 "fault-12.1 the run's end refused: exit 1"
+msg "$TMP/noend.out" "cannot write '$TMP/noend.db': no ends" "fault-12.2 and says why"
+n=$(q "$TMP/noend.db" 'SELECT count(*) FROM sample')
+check "fault-12.3 the samples taken before are kept ($n), no tail left" \
+	test "$n" -ge 4 -a -z "$(ls "$TMP"/noend.db-vmscope-tail.* 2> /dev/null)"
 done_testing
