@@ -344,17 +344,39 @@ int swap_empty_all(void)
 	return each_swap(empty_one);
 }
 
+/*
+ * The parent's side of a child's "ready" pipe: 0 once the child wrote its
+ * byte; -1 if it closed the pipe first (it died: reaped, its wait status
+ * in *status).
+ */
+static int child_ready(int ready[2], pid_t pid, int *status)
+{
+	char c;
+	ssize_t n;
+
+	close(ready[1]);
+	*status = 0;
+	n = read(ready[0], &c, 1);
+	close(ready[0]);
+	if (n == 1)
+		return 0;
+	waitpid(pid, status, 0);
+	return -1;
+}
+
 pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 {
 	int ready[2];
 	pid_t pid;
-	char c;
 
 	if (pipe2(ready, O_CLOEXEC))
 		return error_errno("cannot start the hog");
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		close(ready[0]);
+		close(ready[1]);
 		return error_errno("cannot start the hog");
+	}
 	if (pid == 0) {
 		size_t bytes = (size_t)mib << 20, i;
 		long page = sysconf(_SC_PAGESIZE);
@@ -380,15 +402,9 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 		for (;;)
 			pause();
 	}
-	close(ready[1]);
-	*status = 0;
-	if (read(ready[0], &c, 1) != 1) {
-		close(ready[0]);
-		waitpid(pid, status, 0);
+	if (child_ready(ready, pid, status))
 		return error("the memory hog died before touching %lld MiB%s",
 			     (long long)mib, proc_oom_status(*status) ? " (SIGKILL)" : "");
-	}
-	close(ready[0]);
 	return pid;
 }
 
@@ -426,34 +442,59 @@ int writers_start(const struct memcg *cg, const char *dir, int n,
 	return 0;
 }
 
-static void rereader(const struct memcg *cg, const char *path)
+/* one pass over the file at path: 0 at its end, -1 on an error */
+static int read_through(const char *path)
 {
 	static char block[1 << 20];
 	ssize_t n;
-	int fd;
+	int fd = open(path, O_RDONLY);
 
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, block, sizeof(block))) > 0)
+		;
+	close(fd);
+	return n < 0 ? -1 : 0;
+}
+
+/*
+ * The first pass reads the file cold (the trial dropped the caches) and
+ * says so on ready: the passes that follow are the ones the stream can
+ * turn into refaults, so the writers start after it (started with the
+ * writers, a first pass slowed by their writeback could outlast a short
+ * stream and leave no refault at all).
+ */
+static void rereader(const struct memcg *cg, const char *path, int ready[2])
+{
+	close(ready[0]);
 	if (cg && cg->path[0] && memcg_add(cg, getpid()))
 		_exit(1);
-	for (;;) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
+	if (read_through(path) || write(ready[1], "1", 1) != 1)
+		_exit(1);
+	close(ready[1]);
+	for (;;)
+		if (read_through(path))
 			_exit(1);
-		while ((n = read(fd, block, sizeof(block))) > 0)
-			;
-		close(fd);
-		if (n < 0)
-			_exit(1);
-	}
 }
 
 pid_t rereader_start(const struct memcg *cg, const char *path)
 {
-	pid_t pid = fork();
+	int ready[2], status;
+	pid_t pid;
 
-	if (pid < 0)
+	if (pipe2(ready, O_CLOEXEC))
 		return error_errno("cannot start the re-reader");
+	pid = fork();
+	if (pid < 0) {
+		close(ready[0]);
+		close(ready[1]);
+		return error_errno("cannot start the re-reader");
+	}
 	if (pid == 0)
-		rereader(cg, path);
+		rereader(cg, path, ready);
+	if (child_ready(ready, pid, &status))
+		return error("the re-reader of '%s' stopped before its first pass%s",
+			     path, proc_oom_status(status) ? " (SIGKILL)" : "");
 	return pid;
 }
 

@@ -86,7 +86,8 @@ int writers_wait(pid_t *pids, int n, int *killed);
  * end over and over until killed: a file working set beside the
  * writers' stream, whose pages the stream evicts and the next pass
  * faults back (workingset refaults, which make reclaim scan anon).
- * Returns its pid, or -1 (said).
+ * Returns once the reader has been through the file once (its pages in
+ * the page cache, in cg), with its pid; or -1 (said).
  */
 pid_t rereader_start(const struct memcg *cg, const char *path);
 

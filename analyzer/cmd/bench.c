@@ -477,7 +477,8 @@ static int record_oom(struct bench *b, long long run, const struct trial_oom *o,
 	       mark_add(b->db, run, text);
 }
 
-/* --reread: the re-reader, from the hog's touch to the writers' end */
+/* --reread: the re-reader, from the hog's touch to the writers' end,
+ * warm (once through the file) before the writers start */
 static int rereader_begin(struct bench *b, const struct memcg *cg, long long run)
 {
 	char path[512];
@@ -491,7 +492,7 @@ static int rereader_begin(struct bench *b, const struct memcg *cg, long long run
 		return -1;
 	}
 	track(LIVE_REREADER, b->rereader);
-	return mark_add(b->db, run, "re-reader started");
+	return mark_add(b->db, run, "re-reader warm");
 }
 
 /* The measured part of a trial: hog, writers, results. */

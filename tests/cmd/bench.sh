@@ -165,18 +165,17 @@ is "$(state)" "$before" "bench-4.3 and restored afterwards"
 
 # --reread: a file working set read over and over beside the writers'
 # stream, which evicts it: the next pass faults it back (a 16 MB file in
-# the 64M cgroup whose hog takes 48 MB and whose writers stream 128 MB),
-# where the reduced sweep above refaults nothing it has to.  17420
-# refaults here; under the sanitizers the re-reader is slower, and one CI
-# run saw 3826 in a 128 MB stream: there the stream is twice as long
-stream=128M
-[ -n "${SANITIZE:-}" ] && stream=256M
+# the 64M cgroup whose hog takes 48 MB and whose writers stream 512 MB),
+# where the reduced sweep above refaults nothing it has to.  The stream
+# lasts 0.2-0.4 s here; with the re-reader started beside the writers
+# one CI run saw 2740 refaults (its cold first pass took much of it),
+# warm before them 30000-78000 in 10 runs (8192-54000 in a 256 MB stream)
 rc=$(run_rc out "$VMSCOPE" bench swappiness -o reread.db --memory 64M --swapfile 128M \
-	--swappiness 60 --trials 1 --writers 2 --write $stream --hog-fraction 0.75 --reread 16M)
+	--swappiness 60 --trials 1 --writers 2 --write 256M --hog-fraction 0.75 --reread 16M)
 is "$rc" 0 "bench-7.1 a sweep with --reread 16M"
 is "$(q reread.db "SELECT value FROM run_tags WHERE key = 'reread'")" 16M "bench-7.2 the runs are tagged with the re-read size"
 is "$(q reread.db "SELECT group_concat(text, ', ') FROM (SELECT text FROM markers ORDER BY t)")" \
-	"hog touched, re-reader started, writers started, writers done" "bench-7.3 the re-reader starts after the hog's touch"
+	"hog touched, re-reader warm, writers started, writers done" "bench-7.3 the re-reader starts after the hog's touch and is warm before the writers"
 refaults=$(q reread.db "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE name = 'workingset_refault_file'")
 check "bench-7.4 its pages come back as refaults, more than the file holds ($refaults, 4096 pages)" \
 	test "$refaults" -gt 4096
