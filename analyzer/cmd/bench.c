@@ -96,8 +96,9 @@ static void bench_usage(FILE *out)
 		"                 [--swappiness LIST] [--trials N] [--writers N]\n"
 		"                 [--hog-fraction F] [--write SIZE] [--reread SIZE]\n"
 		"                 [--whole-machine] [--trace-priority] [--tag KEY=VALUE ...]\n"
+		"                 [--interval SECONDS]\n"
 		"       vmscope bench readfiles [-o DB] [--memory SIZE] [--size SIZE]\n"
-		"                 [--chunk SIZE] [--file PATH]\n");
+		"                 [--chunk SIZE] [--file PATH] [--interval SECONDS]\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -793,6 +794,20 @@ static int add_tag(struct bench *b, const char *tag)
 	return 0;
 }
 
+/* --interval: the collector's sampling interval, at least its 0.01 s */
+static int interval_arg(const char *arg, double *interval)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end || errno || !(v >= 0.01) || !(v <= 3600))
+		return error("bad --interval '%s': seconds, 0.01 to 3600", arg);
+	*interval = v;
+	return 0;
+}
+
 static int parse_bench(struct bench *b, int argc, char **argv, const char **file)
 {
 	static const struct option lo[] = {
@@ -811,6 +826,7 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		{ "whole-machine", no_argument, NULL, 'M' },
 		{ "trace-priority", no_argument, NULL, 'P' },
 		{ "tag", required_argument, NULL, 'T' },
+		{ "interval", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -844,6 +860,7 @@ static int parse_bench(struct bench *b, int argc, char **argv, const char **file
 		case 'M': b->whole_machine = 1; break;
 		case 'P': b->trace_priority = 1; break;
 		case 'T': rc = add_tag(b, optarg); break;
+		case 'i': rc = interval_arg(optarg, &b->interval); break;
 		case 'h': return 1;
 		default: rc = -1;
 		}

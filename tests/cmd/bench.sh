@@ -5,6 +5,13 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TMP" || exit 1
 
+# --interval: the collector's bounds, refused before anything is done
+for bad in 0.001 1x ""; do
+	rc=$(run_rc out "$VMSCOPE" bench readfiles --interval "$bad")
+	is "$rc" 2 "bench-0.5 --interval '$bad' is misuse"
+	check "bench-0.6 and is named ('$bad')" grep -q "bad --interval '$bad': seconds, 0.01 to 3600" out
+done
+
 # --tag: the benchmark's own keys are refused before anything is done
 rc=$(run_rc out "$VMSCOPE" bench swappiness --tag kernel=mine --swapfile 64M)
 is "$rc" 2 "bench-0.3 --tag with a key the benchmark sets is misuse"
@@ -171,7 +178,8 @@ is "$(state)" "$before" "bench-4.3 and restored afterwards"
 # one CI run saw 2740 refaults (its cold first pass took much of it),
 # warm before them 30000-78000 in 10 runs (8192-54000 in a 256 MB stream)
 rc=$(run_rc out "$VMSCOPE" bench swappiness -o reread.db --memory 64M --swapfile 128M \
-	--swappiness 60 --trials 1 --writers 2 --write 256M --hog-fraction 0.75 --reread 16M)
+	--swappiness 60 --trials 1 --writers 2 --write 256M --hog-fraction 0.75 --reread 16M \
+	--interval 0.05)
 is "$rc" 0 "bench-7.1 a sweep with --reread 16M"
 is "$(q reread.db "SELECT value FROM run_tags WHERE key = 'reread'")" 16M "bench-7.2 the runs are tagged with the re-read size"
 is "$(q reread.db "SELECT group_concat(text, ', ') FROM (SELECT text FROM markers ORDER BY t)")" \
@@ -180,6 +188,13 @@ refaults=$(q reread.db "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE
 check "bench-7.4 its pages come back as refaults, more than the file holds ($refaults, 4096 pages)" \
 	test "$refaults" -gt 4096
 is "$(state)" "$before" "bench-7.5 nothing left behind: the re-reader stopped, its file removed"
+# --interval 0.05: the median spacing of the samples (the last one, at
+# the stop, may be closer; a tick missed on a busy machine, farther)
+spacing=$(q reread.db "WITH d AS (SELECT t - lag(t) OVER (ORDER BY seq) AS dt FROM samples)
+	SELECT printf('%.3f', dt) FROM d WHERE dt IS NOT NULL ORDER BY dt
+	LIMIT 1 OFFSET (SELECT count(*) / 2 FROM d WHERE dt IS NOT NULL)")
+check "bench-7.8 --interval 0.05: the collector samples every 0.05 s ($spacing s)" \
+	awk -v s="$spacing" 'BEGIN { exit !(s >= 0.045 && s <= 0.055) }'
 rc=$(run_rc out "$VMSCOPE" bench readfiles -o bad.db --reread 16M)
 is "$rc" 2 "bench-7.6 --reread is refused for readfiles"
 check "bench-7.7 and says so" grep -q -- "--reread is an option of bench swappiness" out
