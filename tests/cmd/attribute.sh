@@ -1291,6 +1291,18 @@ check "attribute-3.14 a real 6.12 lab run: the 5208 pages swapped out after a fl
 check "attribute-3.15 ... and kswapd's priority there is within half a level of the traced 2.0 (all of its scan at level 2)" \
 	awk -F, '$1 == 1 && $2 == "3.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 2.0 && d < 0.5 && d > -0.5 } END { exit !(found && ok) }' lab612.out
 
+# A real 6.12 lab run (swappiness 200) whose kswapd scanned anon at level
+# 2 up to 3.68 s, then nothing for 0.21 s (3.68 to 3.89 s, no walk
+# begun): shrink_node() throttles kswapd only after the level's pass, so
+# that pass was over, and the walks begun in the interval after (to
+# 4.02 s, one PAGEOUTRUN) went 12 to 7, the traces say, taking none of
+# it.  Replayed as still standing in the pass, kswapd there read 2.2.
+fixture_attribution idle612 lab/labA-run16-6.12-swappiness200.csv.gz --intervals
+check "attribute-3.31 a kswapd that scanned nothing for an interval finishes no pass after it: within one level of the traced 8.0 at 4.02 s" \
+	awk -F, '$1 == 1 && $2 == "4.0" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 8.0 && d <= 1 && d >= -1 } END { exit !(found && ok) }' idle612.out
+check "attribute-3.32 ... where the interval before it scanned nothing (kswapd's row absent or 0 pages)" \
+	sh -c "sqlite3 idle612.db \"SELECT delta FROM counter_values WHERE name = 'pgscan_kswapd' AND t > 3.85 AND t < 3.9\" | grep -qx 0"
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
