@@ -1429,11 +1429,16 @@ else
 		on_exit "rmdir '$cg'"
 		echo 128M > "$cg/memory.limit_in_bytes"
 		echo 100 > "$cg/memory.swappiness"
-		# a hog touches 120 of the 128 MiB, then writers stream 2.4 GB
+		# a hog touches 120 of the 128 MiB, then writers stream 2.4 GB,
+		# once the hog says it is done (not after a fixed second, which a
+		# busy machine may need more than)
 		setup "$COLLECT" -q -i 0.25 --cgroup "$cg" -o real.db -- sh -c "
 			echo \$\$ > '$cg/cgroup.procs'
-			'$TOP/bench/hog' 120 > /dev/null & hog=\$!
-			sleep 1
+			'$TOP/bench/hog' 120 > '$TMP/hog.out' & hog=\$!
+			n=0
+			until grep -q touched '$TMP/hog.out' || [ \$n -ge 300 ]; do
+				sleep 0.1; n=\$((n + 1))
+			done
 			for i in 1 2 3 4 5 6; do
 				dd if=/dev/zero of='$TMP/stream' bs=1M count=400 status=none
 			done
