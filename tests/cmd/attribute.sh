@@ -1303,6 +1303,35 @@ check "attribute-3.31 a kswapd that scanned nothing for an interval finishes no 
 check "attribute-3.32 ... where the interval before it scanned nothing (kswapd's row absent or 0 pages)" \
 	sh -c "sqlite3 idle612.db \"SELECT delta FROM counter_values WHERE name = 'pgscan_kswapd' AND t > 3.85 AND t < 3.9\" | grep -qx 0"
 
+# A real 6.12 lab run (swappiness 100, a re-read file) whose root memory
+# cgroup flushed its statistics at 12.64 s, between two samples: at 12.52
+# s inactive file 7614 under active 8244 (inactive_is_low(): file
+# deactivation, so SCAN_FRACT, anon scanned), at 12.76 s 9288 over 8133
+# (cache trim, none).  The walks scanned 849 anon pages in the interval
+# to 12.76 s (the flush inside it) and 1138 in the next (the flush
+# before it), pgdeactivate moving all the while: the flush copied lists
+# on the low side.  Both intervals' swap-out is active_file_heavy.  The
+# straight line between the samples (8451 over 8188) scans none; the
+# 12.52 s lists, 2307 pages: nearer by the ratio, not by the pages (1138
+# off against 1169), and with the flush inside the interval the samples'
+# own lists in its place (inside_ends()).  Without either, 1031 pages
+# unexplained there.
+fixture_attribution flush612 lab/labD-run14-6.12-swappiness100.csv.gz --intervals
+check "attribute-3.33 a flush between two samples that showed file deactivation at the first: the next interval's 595 pages swapped out are active_file_heavy (pick_in_bracket() by the ratio)" \
+	grep -q '^1,13.0,all,,,,active_file_heavy,595,' flush612.out
+check "attribute-3.34 ... and the interval it falls in, 436 pages, too (its samples' lists in its place)" \
+	grep -q '^1,12.8,all,,,,active_file_heavy,436,' flush612.out
+# Another (swappiness 200, no re-read file; one flush between two
+# samples before each of its swapping intervals): in the interval to
+# 3.0 s the walks scan 820 anon pages on the earlier sample's lists, 115
+# on the later's and 350 on the straight line, against 210 measured.  By
+# the pages 115 is the nearest (95 off, against 140) and explains 55% of
+# them; so in the interval to 3.8 s (184 against 521, 349 measured):
+# 111 of the run's 1256 swapped pages unexplained.  By the ratio, none.
+fixture_attribution ratio612 lab/labC-run15-6.12-swappiness200.csv.gz
+check "attribute-3.35 views picked by the ratio of the anon they scan to the measured: none of a real 6.12 run's 1256 swapped pages unexplained" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' ratio612.out
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
