@@ -347,7 +347,9 @@ int swap_empty_all(void)
 /*
  * The parent's side of a child's "ready" pipe: 0 once the child wrote its
  * byte; -1 if it closed the pipe first (it died: reaped, its wait status
- * in *status).
+ * in *status); -2 if a signal (^C, SIGTERM: the benchmark's handler does
+ * not restart) broke the wait: the child is killed and reaped then, not
+ * left running in the cgroup that the cleanup removes.
  */
 static int child_ready(int ready[2], pid_t pid, int *status)
 {
@@ -360,13 +362,21 @@ static int child_ready(int ready[2], pid_t pid, int *status)
 	close(ready[0]);
 	if (n == 1)
 		return 0;
-	waitpid(pid, status, 0);
-	return -1;
+	if (n < 0)
+		kill(pid, SIGKILL);
+	wait_child(pid, status);
+	return n < 0 ? -2 : -1;
+}
+
+/* What child_ready()'s failure rc means, for a message. */
+static const char *not_ready(int rc, int status)
+{
+	return rc == -2 ? " (interrupted)" : proc_oom_status(status) ? " (SIGKILL)" : "";
 }
 
 pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 {
-	int ready[2];
+	int ready[2], rc;
 	pid_t pid;
 
 	if (pipe2(ready, O_CLOEXEC))
@@ -402,9 +412,10 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 		for (;;)
 			pause();
 	}
-	if (child_ready(ready, pid, status))
-		return error("the memory hog died before touching %lld MiB%s",
-			     (long long)mib, proc_oom_status(*status) ? " (SIGKILL)" : "");
+	rc = child_ready(ready, pid, status);
+	if (rc)
+		return error("the memory hog stopped before touching %lld MiB%s",
+			     (long long)mib, not_ready(rc, *status));
 	return pid;
 }
 
@@ -479,7 +490,7 @@ static void rereader(const struct memcg *cg, const char *path, int ready[2])
 
 pid_t rereader_start(const struct memcg *cg, const char *path)
 {
-	int ready[2], status;
+	int ready[2], status, rc;
 	pid_t pid;
 
 	if (pipe2(ready, O_CLOEXEC))
@@ -492,9 +503,10 @@ pid_t rereader_start(const struct memcg *cg, const char *path)
 	}
 	if (pid == 0)
 		rereader(cg, path, ready);
-	if (child_ready(ready, pid, &status))
+	rc = child_ready(ready, pid, &status);
+	if (rc)
 		return error("the re-reader of '%s' stopped before its first pass%s",
-			     path, proc_oom_status(status) ? " (SIGKILL)" : "");
+			     path, not_ready(rc, status));
 	return pid;
 }
 

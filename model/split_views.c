@@ -78,10 +78,10 @@ static double anon_on_view(const struct split_in *in, const struct split_lists *
 /*
  * How far the anon the walks scan on a view is off the anon measured: a
  * ratio (|ln|, one page added to both), so that a view under which they
- * scan none is never the nearer for missing by fewer pages than one
- * that overshoots (lab run D14 at 13.0 s, 6.12: 0 and 2307 pages
- * against 1138 measured; the first left 595 pages of swap-out
- * unexplained).
+ * scan none or little is not the nearer for missing by fewer pages than
+ * one that overshoots (labC run 15 at 3.0 s, 6.12: 115 and 350 pages
+ * against 210 measured; by the pages the first, which explains 55% of
+ * them: 111 of the run's 1256 pages swapped out unexplained).
  */
 static double view_off(double anon, double measured)
 {
@@ -154,7 +154,11 @@ static void inside_ends(const struct split_in *in, const struct split_cost *node
  * scan it, as flush_split() does: walks are not spread evenly in time,
  * and the flush's time is known, its place among the walks is not
  * (lab 6.12, swappiness 200: 91% of one interval's direct scan was anon,
- * all before a flush at 28% of the interval).
+ * all before a flush at 28% of the interval).  Where those still explain
+ * too little, the later view as either sample of the interval holds it
+ * (inside_ends()); that pick is not kept for the intervals after (the
+ * next one's pick_in_bracket() places the same flush anew, on its own
+ * anon).
  */
 static void place_flush(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, const struct walk_fit *fit,
