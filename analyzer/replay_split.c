@@ -851,18 +851,19 @@ static void deep_truth(const struct traced *tr, const struct split_state *st,
  * stand in (2.2 against a traced 8.0).  In six lab sweeps 5 more
  * intervals within one level, none fewer.  Only over an interval of
  * KSWAPD_IDLE_S or more: a shorter pause may be a stall within a pass (a
- * swap write's bio, a lock).  Not for a what-if's walk (measured 0): its
- * passes end elsewhere than the measured walk's, which paused between
- * two of its own.
+ * swap write's bio, a lock).  idle: the seconds the measured walk was
+ * seen scanning nothing; 0 for a what-if's walk, whose passes end
+ * elsewhere than the measured walk's, which paused between two of its
+ * own.
  */
 #define KSWAPD_IDLE_S 0.1   /* VMSCAN_THROTTLE_WRITEBACK's timeout, HZ/10 */
 
-static void kswapd_state(const struct split_reclaim_out *k, int measured,
-			 double seconds, struct split_reclaim_out *last)
+static void kswapd_state(const struct split_reclaim_out *k, double idle,
+			 struct split_reclaim_out *last)
 {
 	if (k->active)
 		*last = *k;
-	else if (measured && seconds >= KSWAPD_IDLE_S)
+	else if (idle >= KSWAPD_IDLE_S)
 		last->end_pass.anon = last->end_pass.file = 0;
 }
 
@@ -1014,7 +1015,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
 	split_kswapd_goes_on(sp, &st->whatif_last);   /* its own walks' */
 	split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
-	kswapd_state(&wo.r[RC_KSWAPD], 0, 0, &st->whatif_last);
+	kswapd_state(&wo.r[RC_KSWAPD], 0, &st->whatif_last);
 	sp->swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 	split_cost_update(&st->wi_node_cost, sp, &sp->node);
 	if (sp->has_cg)
@@ -1096,7 +1097,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
-	kswapd_state(&so->r[RC_KSWAPD], 1, st->t1 - st->t0, &st->kswapd_last);
+	kswapd_state(&so->r[RC_KSWAPD], st->t1 - st->t0, &st->kswapd_last);
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);

@@ -344,6 +344,22 @@ int swap_empty_all(void)
 	return each_swap(empty_one);
 }
 
+/* fork() with a "ready" pipe (child_ready()); -1 (said) with none left open */
+static pid_t fork_ready(int ready[2], const char *who)
+{
+	pid_t pid;
+
+	if (pipe2(ready, O_CLOEXEC))
+		return error_errno("cannot start %s", who);
+	pid = fork();
+	if (pid < 0) {
+		close(ready[0]);
+		close(ready[1]);
+		return error_errno("cannot start %s", who);
+	}
+	return pid;
+}
+
 /*
  * The parent's side of a child's "ready" pipe: 0 once the child wrote its
  * byte; -1 if it closed the pipe first (it died: reaped, its wait status
@@ -379,14 +395,9 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 	int ready[2], rc;
 	pid_t pid;
 
-	if (pipe2(ready, O_CLOEXEC))
-		return error_errno("cannot start the hog");
-	pid = fork();
-	if (pid < 0) {
-		close(ready[0]);
-		close(ready[1]);
-		return error_errno("cannot start the hog");
-	}
+	pid = fork_ready(ready, "the hog");
+	if (pid < 0)
+		return -1;
 	if (pid == 0) {
 		size_t bytes = (size_t)mib << 20, i;
 		long page = sysconf(_SC_PAGESIZE);
@@ -493,14 +504,9 @@ pid_t rereader_start(const struct memcg *cg, const char *path)
 	int ready[2], status, rc;
 	pid_t pid;
 
-	if (pipe2(ready, O_CLOEXEC))
-		return error_errno("cannot start the re-reader");
-	pid = fork();
-	if (pid < 0) {
-		close(ready[0]);
-		close(ready[1]);
-		return error_errno("cannot start the re-reader");
-	}
+	pid = fork_ready(ready, "the re-reader");
+	if (pid < 0)
+		return -1;
 	if (pid == 0)
 		rereader(cg, path, ready);
 	rc = child_ready(ready, pid, &status);

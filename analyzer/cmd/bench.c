@@ -39,6 +39,7 @@
 #include "pace.h"
 #include "facts.h"
 #include "lrugen.h"
+#include "opts.h"
 #include "workload.h"
 #include "banned.h"
 
@@ -273,7 +274,7 @@ static long long record_start(struct bench *b, const char *const *tags, int n)
 	int i, k = 0, tries;
 
 	collector_path(exe, sizeof(exe));
-	snprintf(interval, sizeof(interval), "%g", b->interval);
+	snprintf(interval, sizeof(interval), "%.9g", b->interval);
 	argv[k++] = exe;
 	argv[k++] = "-q";
 	argv[k++] = "-i";
@@ -794,17 +795,15 @@ static int add_tag(struct bench *b, const char *tag)
 	return 0;
 }
 
-/* --interval: the collector's sampling interval, at least its 0.01 s */
+/* --interval: the collector's sampling interval, at least its 0.01 s
+ * (opts_seconds(): the collector's own reading of seconds) */
 static int interval_arg(const char *arg, double *interval)
 {
-	char *end;
-	double v;
+	int64_t ns;
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (end == arg || *end || errno || !(v >= 0.01) || !(v <= 3600))
+	if (opts_seconds(arg, &ns) || ns < 10000000 || ns > 3600000000000LL)
 		return error("bad --interval '%s': seconds, 0.01 to 3600", arg);
-	*interval = v;
+	*interval = (double)ns / 1e9;
 	return 0;
 }
 
