@@ -203,7 +203,15 @@ static int between_runs(sqlite3 *db, const char *path, int64_t run_id,
 
 /*
  * The first interval with kswapd or direct reclaim takes the activations
- * carried in (a cgroup's limit reclaim compares its own lruvec's).
+ * carried in (a cgroup's limit reclaim compares its own lruvec's), and
+ * the interval right after it: the walks under way at its end go on
+ * with the snapshot the previous run left (snapshot_refaults() only at
+ * a walk's end, balance_pgdat() and do_try_to_free_pages(), v6.1 and
+ * v6.18).  labA run 21 (6.1, swappiness 100): 2 activations between
+ * the runs, the first walk scanned 8 anon pages at level 12 by the
+ * first sample, then 243 at levels 11 to 8 (and direct walks 176 at 12
+ * to 9) by the next, none past level 8: the old snapshot until a walk
+ * ended.
  */
 static void carry_in(struct activations *a, double n)
 {
@@ -216,6 +224,8 @@ static void carry_in(struct activations *a, double n)
 			continue;
 		a->carried = n;
 		a->carried_t1 = v->t1;
+		a->carried_next_t1 = i + 1 < a->n && fabs(a->iv[i + 1].t0 - v->t1) < 1e-7 ?
+				     a->iv[i + 1].t1 : NAN;
 		return;
 	}
 }
@@ -281,10 +291,11 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 }
 
 /* The activations carried into the interval ending at t1 (0 but in
- * the run's first interval with reclaim). */
+ * the run's first interval with reclaim and the next: carry_in()). */
 static double carried_into(const struct activations *a, double t1)
 {
-	return a->carried > 0 && fabs(a->carried_t1 - t1) < 1e-7 ? a->carried : 0;
+	return a->carried > 0 && (fabs(a->carried_t1 - t1) < 1e-7 ||
+				  fabs(a->carried_next_t1 - t1) < 1e-7) ? a->carried : 0;
 }
 
 /* The next interval after i whose window (t0, t1] meets, from a->near. */

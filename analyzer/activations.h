@@ -10,8 +10,8 @@
  * depend on its neighbours' counts too:
  *   - activations_shown(): whether a walk of the interval may have
  *     seen one (the attribution may name file_refaults there), its own
- *     or its neighbours' or, in a run's first interval with reclaim, one
- *     from before the run (carried);
+ *     or its neighbours' or, in a run's first interval with reclaim and
+ *     the next, one from before the run (carried);
  *     activations_near(): how many more walks than its own count may
  *     have, at most (the attribution's fit), and activations_take():
  *     those its added walks took, which no later interval's can;
@@ -92,13 +92,17 @@ struct activations {
 	 * snapshot of the last walk's end however long ago, so the run's
 	 * first walks may see them, one refault walk of each reclaimer
 	 * however many (activations_shown() in the first interval with
-	 * reclaim, which ends at carried_t1); a walk in between may have
+	 * reclaim, which ends at carried_t1, and the one right after it,
+	 * ending at carried_next_t1: the snapshot is retaken only when a
+	 * walk ends, so a first walk still under way at that sample goes
+	 * on with file deactivation, and walks begun before it ends see
+	 * the old snapshot too); a walk in between may have
 	 * ended before them or after.  The attribution's reading, a bound:
 	 * the previous run's last walks or one in between may have seen
 	 * them, as /proc/vmstat folds per-CPU counts up to a second late, so
 	 * the prediction does not take them.  0: no such run
 	 */
-	double carried, carried_t1;
+	double carried, carried_t1, carried_next_t1;
 	size_t near, cursor;       /* query positions (ask in time order) */
 };
 
