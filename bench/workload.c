@@ -395,6 +395,7 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 	int ready[2], rc;
 	pid_t pid;
 
+	*status = 0;   /* a failed fork: not an OOM kill */
 	pid = fork_ready(ready, "the hog");
 	if (pid < 0)
 		return -1;
@@ -499,20 +500,21 @@ static void rereader(const struct memcg *cg, const char *path, int ready[2])
 			_exit(1);
 }
 
-pid_t rereader_start(const struct memcg *cg, const char *path)
+pid_t rereader_start(const struct memcg *cg, const char *path, int *status)
 {
-	int ready[2], status, rc;
+	int ready[2], rc;
 	pid_t pid;
 
+	*status = 0;   /* a failed fork: not an OOM kill */
 	pid = fork_ready(ready, "the re-reader");
 	if (pid < 0)
 		return -1;
 	if (pid == 0)
 		rereader(cg, path, ready);
-	rc = child_ready(ready, pid, &status);
+	rc = child_ready(ready, pid, status);
 	if (rc)
 		return error("the re-reader of '%s' stopped before its first pass%s",
-			     path, not_ready(rc, status));
+			     path, not_ready(rc, *status));
 	return pid;
 }
 

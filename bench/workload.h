@@ -87,9 +87,11 @@ int writers_wait(pid_t *pids, int n, int *killed);
  * writers' stream, whose pages the stream evicts and the next pass
  * faults back (workingset refaults, which make reclaim scan anon).
  * Returns once the reader has been through the file once (its pages in
- * the page cache, in cg), with its pid; or -1 (said).
+ * the page cache, in cg), with its pid; or -1 (said) if it died first,
+ * its wait status in *status (proc_oom_status() tells an OOM kill), as
+ * hog_start() does.
  */
-pid_t rereader_start(const struct memcg *cg, const char *path);
+pid_t rereader_start(const struct memcg *cg, const char *path, int *status);
 
 /* 1 if a wait status is a death by SIGKILL, as the OOM killer kills. */
 int proc_oom_status(int status);

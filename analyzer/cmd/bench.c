@@ -452,7 +452,7 @@ static int64_t hog_mib(struct bench *b)
 /* What an OOM kill in a trial ended: who was killed, how many kills. */
 struct trial_oom {
 	long long before;          /* oom_kills() at the start, -1 unknown */
-	const char *victim;        /* "hog", "writer", or NULL */
+	const char *victim;        /* "hog", "writer", "re-reader", or NULL */
 };
 
 /*
@@ -479,22 +479,53 @@ static int record_oom(struct bench *b, long long run, const struct trial_oom *o,
 	       mark_add(b->db, run, text);
 }
 
-/* --reread: the re-reader, from the hog's touch to the writers' end,
- * warm (once through the file) before the writers start */
-static int rereader_begin(struct bench *b, const struct memcg *cg, long long run)
+/*
+ * --reread: the re-reader, from the hog's touch to the writers' end,
+ * warm (once through the file) before the writers start.  Killed by
+ * SIGKILL before that (the OOM killer's signal), it is the trial's
+ * victim, as a hog killed before its touch is: o->victim set, 0.
+ */
+static int rereader_begin(struct bench *b, const struct memcg *cg, long long run,
+			  struct trial_oom *o)
 {
 	char path[512];
+	int status;
 
 	if (!b->reread_bytes)
 		return 0;
 	snprintf(path, sizeof(path), "%s/reread", b->workdir);
-	b->rereader = rereader_start(cg, path);
+	b->rereader = rereader_start(cg, path, &status);
 	if (b->rereader <= 0) {
 		b->rereader = 0;
-		return -1;
+		if (!proc_oom_status(status))
+			return -1;
+		o->victim = "re-reader";
+		return 0;
 	}
 	track(LIVE_REREADER, b->rereader);
 	return mark_add(b->db, run, "re-reader warm");
+}
+
+/*
+ * Stop the re-reader, and name who an OOM kill took while the writers
+ * ran, if anyone.  One victim is named (the result oom_kills counts every
+ * kill): the one whose death changed the measurements most.  The hog
+ * first (its memory is the experiment), then a writer (its throughput is
+ * lost: no io_mbps), then the re-reader (only its refaults stop).  The
+ * re-reader is looked at before it is stopped: after proc_stop()'s own
+ * SIGKILL every re-reader would look OOM-killed.
+ */
+static void writers_victim(struct bench *b, int writers_killed, struct trial_oom *o)
+{
+	int rereader_killed = proc_killed(&b->rereader);
+
+	proc_stop(&b->rereader);
+	if (proc_killed(&b->hog))
+		o->victim = "hog";
+	else if (writers_killed)
+		o->victim = "writer";
+	else if (rereader_killed)
+		o->victim = "re-reader";
 }
 
 /* The measured part of a trial: hog, writers, results. */
@@ -513,7 +544,9 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 		return 0;
 	}
 	track(1, b->hog);
-	rc = mark_add(b->db, run, "hog touched") || rereader_begin(b, cg, run);
+	rc = mark_add(b->db, run, "hog touched") || rereader_begin(b, cg, run, o);
+	if (!rc && o->victim)
+		return 0;     /* the re-reader died cold: no writers, as for the hog */
 	start = pace_now_s();
 	if (!rc)
 		rc = writers_start(cg, b->workdir, b->writers, b->write_bytes, b->pids);
@@ -522,12 +555,8 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 	rc = rc || mark_add(b->db, run, "writers started") ||
 	     writers_wait(b->pids, b->writers, &killed);
 	secs = pace_now_s() - start;
-	proc_stop(&b->rereader);
+	writers_victim(b, killed, o);
 	total_mb = (double)b->write_bytes * b->writers / (1 << 20);
-	if (proc_killed(&b->hog))
-		o->victim = "hog";
-	else if (killed)
-		o->victim = "writer";
 	if (!rc && !interrupted) {
 		double swap = cg ? memcg_swap_mb(cg) : machine_swap_mb();
 		double cache = cg ? memcg_cache_mb(cg) : machine_cache_mb();
@@ -545,8 +574,8 @@ static int trial_work(struct bench *b, long long run, struct trial_oom *o)
 
 /*
  * One trial; its measurements become the run's results.  An OOM kill of
- * the hog or a writer is a result too (record_oom), not a failure: the
- * sweep goes on.
+ * the hog, a writer or the re-reader is a result too (record_oom), not a
+ * failure: the sweep goes on.
  */
 static int trial(struct bench *b, int swappiness, int t)
 {

@@ -199,6 +199,54 @@ rc=$(run_rc out "$VMSCOPE" bench readfiles -o bad.db --reread 16M)
 is "$rc" 2 "bench-7.6 --reread is refused for readfiles"
 check "bench-7.7 and says so" grep -q -- "--reread is an option of bench swappiness" out
 
+# A re-reader OOM-killed in its cold first pass is the trial's result, as a
+# killed hog is (no writers), not the end of the sweep.  Killed here as the
+# OOM killer kills, with SIGKILL: the bench's child holding the work dir's
+# reread file open.  512M read cold takes 2 s on this machine's disk
+# (256 MB/s), so a poll every 0.02 s finds it well inside that first pass
+# (45-76 MB into it in three runs); bench-7.13 tells a kill that came late
+rr_pid() {  # rr_pid BENCH_PID: the re-reader's pid, or nothing
+	local c fd
+	for c in $(pgrep -P "$1"); do
+		for fd in /proc/"$c"/fd/*; do
+			case $(readlink "$fd" 2>/dev/null) in
+			/var/tmp/vmscope-bench.*/reread) echo "$c"; return ;;
+			esac
+		done
+	done
+}
+# running PID: alive, not a zombie (kill -0 passes a zombie)
+running() { grep -Eq '^State:[[:space:]]+[^Z[:space:]]' /proc/"$1"/status 2>/dev/null; }
+"$VMSCOPE" bench swappiness -o rrkill.db --memory 64M --swapfile 128M --swappiness 0,100 \
+	--trials 1 --writers 1 --write 64M --hog-fraction 0.75 --reread 512M > rrkill.out 2>&1 &
+rrkill=$!
+# a bench left running (the test stopped early) restores everything on
+# SIGINT; cleared once reaped, so no reused pid is signalled
+on_exit '[ -n "$rrkill" ] && kill -INT "$rrkill" && wait "$rrkill"'
+rr=""
+for _ in $(seq 3000); do   # 60 s: the swap file and the 512M file first
+	rr=$(rr_pid "$rrkill")
+	[ -n "$rr" ] || ! running "$rrkill" && break
+	sleep 0.02
+done
+[ -n "$rr" ] && kill -9 "$rr"
+wait "$rrkill"
+rc=$?
+rrkill=""
+is "$rc" 0 "bench-7.9 a re-reader SIGKILLed in its first pass does not end the sweep (pid '$rr')"
+check "bench-7.10 and says so" grep -q \
+	"trial at swappiness 0: 1 OOM kill (victim: re-reader); recorded, the sweep goes on" rrkill.out
+is "$(q rrkill.db "SELECT group_concat(run_id || '=' || value, ' ') FROM run_tags WHERE key = 'oom'")" \
+	"1=re-reader" "bench-7.11 the trial is tagged with its victim, the re-reader"
+is "$(q rrkill.db "SELECT group_concat(run_id || ':' || value, ' ') FROM results WHERE name = 'oom_kills'")" \
+	"1:1.0" "bench-7.12 the OOM kill is its result"
+is "$(q rrkill.db "SELECT group_concat(text, ', ') FROM (SELECT text FROM markers WHERE run_id = 1 ORDER BY t)")" \
+	"hog touched, OOM kill: re-reader" "bench-7.13 killed cold: no writers were started"
+is "$(q rrkill.db "SELECT group_concat(text, ', ') FROM (SELECT text FROM markers WHERE run_id = 2 ORDER BY t)") $(
+	q rrkill.db "SELECT count(*) FROM results WHERE run_id = 2 AND name = 'io_mbps'")" \
+	"hog touched, re-reader warm, writers started, writers done 1" "bench-7.14 the next trial ran and measured"
+is "$(state)" "$before" "bench-7.15 nothing left behind"
+
 # readfiles: MB/s per chunk
 rc=$(run_rc out "$VMSCOPE" bench readfiles -o read.db --memory 32M --size 64M --chunk 16M)
 is "$rc" 0 "bench-5.1 readfiles"
