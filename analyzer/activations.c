@@ -268,6 +268,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		if (first)
 			first_act = act_first(&ms);
 		else {
+			a->seconds += v.t1 - v.t0;
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
 			a->anon_recorded |= !isnan(metric_stream_value(&ms, METRIC_anon_scanned));

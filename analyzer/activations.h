@@ -71,8 +71,9 @@ struct activations {
 	int anon_recorded;         /* the run has pgscan_anon (5.8+) */
 	/* the run's compact_daemon_wake and pageoutrun, all of it (how
 	 * many of kswapd's walks may have been boosted: model/split.h
-	 * boost_rate); wakes NAN where not recorded */
+	 * boost_rate, kcompactd_per_s); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
+	double seconds;            /* from the first sample to the last */
 	/* how much older an activation can be than the interval showing it
 	 * (split_fold_lag(): 0 where the samples were folded) */
 	double fold_s;

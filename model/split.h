@@ -133,6 +133,12 @@ struct split_in {
 	 * once).  NAN: not recorded
 	 */
 	double boost_rate;
+	/*
+	 * 1: the run's kcompactd wakes may all be requests counted at its
+	 * timeout, which need no boosted walk
+	 * (split_kcompactd_timeout_only()); 0: more, or not known
+	 */
+	int kcompactd_timeout_only;
 	/* kcompactd wakes in the interval (compact_daemon_wake); NAN: not
 	 * recorded */
 	double kcompactd_wakes;
@@ -395,6 +401,13 @@ void split_fraction(const struct split_cost *c, double swappiness, double *ap,
 		    double *fp);
 /* ap / (ap + fp) */
 double split_anon_share(const struct split_cost *c, double swappiness);
+
+/*
+ * Whether `wakes` kcompactd wakes (compact_daemon_wake) over `seconds`
+ * are no more than kcompactd's own timeout counts for requests that woke
+ * nothing (split_kswapd.c); 0 where either is not known.
+ */
+int split_kcompactd_timeout_only(double wakes, double seconds);
 
 /* next's kswapd goes on from where k's last walk stood (kswapd_resume*) */
 void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k);

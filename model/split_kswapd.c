@@ -400,11 +400,38 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  */
 #define BOOSTED_RUN_RATE 0.05
 
+/*
+ * Nor in a run whose kcompactd woke no more often than its timeout can
+ * count requests that did not wake it.  wakeup_kcompactd() raises
+ * kcompactd_max_order before it checks whether kcompactd sleeps and the
+ * node is suitable (a zone short of an order-N page at min): an order-1
+ * request (kswapd_try_to_sleep() after an order-1 walk) usually finds
+ * the page there and wakes nothing, and kcompactd() finds the order
+ * raised when its wait times out, every HPAGE_FRAG_CHECK_INTERVAL_MSEC
+ * (500 ms), and counts KCOMPACTD_WAKE in kcompactd_do_work() then
+ * (mm/compaction.c, v6.1 and v6.18): at most two such wakes a second,
+ * which need no boosted walk.  Beyond that some wakes were immediate,
+ * as a boosted walk's order-9 request at `out` wakes it.  Over eight
+ * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second (their
+ * traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
+ * guests' 1.93-5.59 (5-80%).  labB run 19 (6.1, --reread 32M): 24 wakes
+ * in 18.8 s, 5.4% of its 442 walks (16 of them order 1), no boosted
+ * reclaim traced; taken as boosted from 9 s on, kswapd within one level
+ * in 38 of 64 intervals.
+ */
+#define KCOMPACTD_TIMEOUT_S 0.5
+
+int split_kcompactd_timeout_only(double wakes, double seconds)
+{
+	return wakes >= 0 && seconds > 0 && wakes <= seconds / KCOMPACTD_TIMEOUT_S;
+}
+
 static int boosts_possible(const struct split_in *in, double walks)
 {
 	double boosted = in->kcompactd_wakes > walks ? walks + 1 : walks;
 
 	return in->reclaimed[RC_KSWAPD] <= boosted * in->boost_max_sum &&
+	       !in->kcompactd_timeout_only &&
 	       !(in->boost_rate < BOOSTED_RUN_RATE);
 }
 

@@ -805,9 +805,10 @@ static void boost_and_normal_walks(void)
  * on a run with boosts is boosted reclaim at DEF_PRIORITY - 2
  * (boost_beyond()); on this one they are long normal walks.  Returns how
  * many of 9 intervals the model put within one level of the trace, told
- * the run's rate of kcompactd wakes per walk (NAN: the reference's).
+ * the run's rate of kcompactd wakes per walk (NAN: the reference's) and
+ * whether they were no more than kcompactd's timeout counts.
  */
-static int long_walks(double boost_rate)
+static int long_walks(double boost_rate, int timeout_only)
 {
 	int i, w, ok = 0;
 
@@ -824,6 +825,7 @@ static int long_walks(double boost_rate)
 		in.boost_max_sum = 1524 + 512;
 		if (!isnan(boost_rate))
 			in.boost_rate = boost_rate;
+		in.kcompactd_timeout_only = timeout_only;
 		in.eff_anon = NAN;
 		in.eff_file = 1.0;
 		split_cost_init(&cost, in.version);
@@ -838,7 +840,12 @@ static int long_walks(double boost_rate)
 
 static void unboosted_long_walks(void)
 {
-	int ok = long_walks(NAN), boosted = long_walks(1.0 / 3);
+	int ok = long_walks(NAN, 0), boosted, timeout;
+	unsigned long long draws = rng;
+
+	boosted = long_walks(1.0 / 3, 0);
+	rng = draws;            /* the same walks again */
+	timeout = long_walks(1.0 / 3, 1);
 
 	tap_ok(ok >= 8,
 	       "split-15.5 long kswapd walks in a run that woke kcompactd for none: normal walks, within one level in %d of 9",
@@ -846,6 +853,19 @@ static void unboosted_long_walks(void)
 	tap_ok(boosted < ok,
 	       "split-15.6 the same scan in a run that woke kcompactd for a third of its walks is taken as boosted reclaim (%d of 9 within one level)",
 	       boosted);
+	tap_ok(timeout == ok,
+	       "split-15.11 ... but not where its wakes were no more than kcompactd's timeout counts: normal walks, within one level in %d of 9",
+	       timeout);
+	/*
+	 * kcompactd() waits HPAGE_FRAG_CHECK_INTERVAL_MSEC (500 ms) and,
+	 * finding kcompactd_max_order raised by a request that woke nothing,
+	 * counts one KCOMPACTD_WAKE then (mm/compaction.c, v6.1, v6.18): two
+	 * a second at most without an immediate wake
+	 */
+	tap_ok(split_kcompactd_timeout_only(20, 10.0) && !split_kcompactd_timeout_only(21, 10.0) &&
+	       split_kcompactd_timeout_only(0, 10.0) && !split_kcompactd_timeout_only(NAN, 10.0) &&
+	       !split_kcompactd_timeout_only(3, 0),
+	       "split-15.12 kcompactd's timeout counts up to 2 wakes a second: 20 in 10 s may all be, 21 not; not known without the counter or a duration");
 }
 
 /*
