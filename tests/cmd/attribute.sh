@@ -1377,6 +1377,21 @@ check "attribute-3.39 ... only the boost a sample showed is taken as boosted (un
 is "$(q kcd61.db "SELECT sum(delta) FROM counter_values WHERE name = 'compact_daemon_wake' AND t > 0.3")" 24 \
 	"attribute-3.40 ... the fixture: 24 kcompactd wakes"
 
+# A real 6.12 run (swappiness 60, a re-read file) whose root memory
+# cgroup flushed at 9.67 s (inactive file 8690 over active 8243: cache
+# trim) and twice in the interval to 11.76 s, the last at 11.72 s.  Its
+# walks there scanned 1051 anon pages at levels 12 to 5: file
+# deactivation, as the 11.51 s sample's lists (6020 under 8260) give.
+# The later view as that sample's lists with the time's shares kept
+# explains 157 of them (537 of the run's 8792 pages swapped out
+# unexplained); the flush placed among the walks as place_flush() does,
+# all of them.
+fixture_attribution ends612 lab/labB-run28-6.12-swappiness60.csv.gz
+check "attribute-3.41 a flush inside the interval held a sample's lists and its place among the walks is not known: none of a real 6.12 run's 8792 swapped pages unexplained" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' ends612.out
+is "$(q ends612.db "SELECT delta FROM counter_values WHERE name = 'memcg_flushes' AND t > 11.7 AND t < 11.8")" 2 \
+	"attribute-3.42 ... the fixture: two flushes in the interval to 11.76 s"
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
