@@ -1392,6 +1392,18 @@ check "attribute-3.41 a flush inside the interval held a sample's lists and its 
 is "$(q ends612.db "SELECT delta FROM counter_values WHERE name = 'memcg_flushes' AND t > 11.7 AND t < 11.8")" 2 \
 	"attribute-3.42 ... the fixture: two flushes in the interval to 11.76 s"
 
+# A real 6.1 run (swappiness 100, a re-read file): two kswapd walks to
+# 4.42 s beside 217 file activations, one replayed as a trim walk (floor
+# level 2 on these lists), one as a refault walk (floor 5); the traces
+# end at level 5, and the next three intervals begin no walk and scan at
+# level 5 only (a walk that saw a refault repeating at its floor).  The
+# last walk taken as the trim one, the walk going on read 3.0 there.
+fixture_attribution lastref61 lab/labB-run22-6.1-swappiness100.csv.gz --intervals
+check "attribute-3.43 the last of an interval's walks split evenly between trim and refault walks is the refault one: the walk going on after it within one level of the traced 5.0 at 4.55, 4.76 and 5.01 s" \
+	awk -F, '$1 == 1 && $3 == "kswapd" && ($2 == "4.6" || $2 == "4.8" || $2 == "5.0") { n++; d = $4 - $5; ok += $5 == 5.0 && d <= 1 && d >= -1 } END { exit !(n == 3 && ok == 3) }' lastref61.out
+is "$(q lastref61.db "SELECT group_concat(delta, ' ') FROM (SELECT delta FROM counter_values WHERE name = 'pageoutrun' AND t > 4.3 AND t < 5.1 ORDER BY t)")" \
+	"2 0 0 0" "attribute-3.44 ... the fixture: two walks begun to 4.42 s, none in the three intervals after"
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
