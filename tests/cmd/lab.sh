@@ -99,8 +99,13 @@ is "$(q lab.db "SELECT count(*) FROM results WHERE name = 'hog_mb' AND value > 0
 "$VMSCOPE" attribute lab.db 1 > attr1
 check "lab-1.10 attribute checks its estimate against the traced priorities" \
 	grep -q "traced pages per level (vmscan tracepoints)" attr1
-# /var/tmp is shared with other labs on the machine: judge only when none runs
-others() { pgrep -f '[v]mscope lab ' | grep -vx "$$" | grep -q .; }
+# /var/tmp is shared with other labs on the machine: judge only when none
+# runs.  A lab of this test runs here (its working directory is this
+# one's): not another, though it may still be exiting (lab-11.14)
+labs_here() { for p in $(pgrep -f '[v]mscope lab ' | grep -vx "$$"); do
+	[ "$(readlink "/proc/$p/cwd")" = "$PWD" ] && echo "$p"; done; }
+others() { for p in $(pgrep -f '[v]mscope lab ' | grep -vx "$$"); do
+	[ "$(readlink "/proc/$p/cwd")" = "$PWD" ] || return 0; done; return 1; }
 if others; then
 	skip "lab-1.12" "another vmscope lab is running: its work directories are in /var/tmp too"
 else
@@ -288,6 +293,8 @@ wait "$pid"
 for _ in $(seq 50); do [ -z "$(ours)" ] && break; sleep 0.2; done
 check "lab-11.12 a lab killed with SIGKILL leaves no QEMU running" test -z "$(ours)"
 is "$(md5sum < jobs.db)" "$sum" "lab-11.13 and the database is untouched"
+# its boots' processes clean up as they exit, after the lab's SIGKILL
+for _ in $(seq 50); do [ -z "$(labs_here)" ] && break; sleep 0.2; done
 if others; then
 	skip "lab-11.14" "another vmscope lab is running: its work directories are in /var/tmp too"
 else
