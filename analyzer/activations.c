@@ -53,6 +53,7 @@ static void read_iv(const struct metric_stream *ms, long act, struct act_iv *v)
 	v->busy[ACT_KSWAPD] = metric(ms, METRIC_kswapd_scanned);
 	v->busy[ACT_DIRECT] = metric(ms, METRIC_direct_scanned);
 	v->busy[ACT_OTHER] = fmax(0, all - v->busy[ACT_KSWAPD] - v->busy[ACT_DIRECT]);
+	v->kswapd_walks = metric(ms, METRIC_kswapd_runs);
 }
 
 /* The first kept interval that ends after t (a->n: none; bisection, the
@@ -204,15 +205,21 @@ static int between_runs(sqlite3 *db, const char *path, int64_t run_id,
 /*
  * The first interval with kswapd or direct reclaim takes the activations
  * carried in (a cgroup's limit reclaim compares its own lruvec's), and
- * the interval right after it: the walks under way at its end go on
- * with the snapshot the previous run left (snapshot_refaults() only at
- * a walk's end, balance_pgdat() and do_try_to_free_pages(), v6.1 and
- * v6.18).  labA run 21 (6.1, swappiness 100): 2 activations between
- * the runs, the first walk scanned 8 anon pages at level 12 by the
- * first sample, then 243 at levels 11 to 8 (and direct walks 176 at 12
- * to 9) by the next, none past level 8: the old snapshot until a walk
- * ended.
+ * the interval right after it where no walk can have ended in the first
+ * (one kswapd walk at most, no direct reclaim, whose short walks end at
+ * once): the walks under way at its end go on with the snapshot the
+ * previous run left (snapshot_refaults() only at a walk's end,
+ * balance_pgdat() and do_try_to_free_pages(), v6.1 and v6.18).  labA
+ * run 21 (6.1, swappiness 100): 2 activations between the runs, the
+ * first walk scanned 8 anon pages at level 12 by the first sample, then
+ * 243 at levels 11 to 8 (and direct walks 176 at 12 to 9) by the next,
+ * none past level 8: the old snapshot until a walk ended.
  */
+static int walk_may_go_on(const struct act_iv *v)
+{
+	return !(v->kswapd_walks > 1) && !(v->busy[ACT_DIRECT] > 0);
+}
+
 static void carry_in(struct activations *a, double n)
 {
 	size_t i;
@@ -224,8 +231,8 @@ static void carry_in(struct activations *a, double n)
 			continue;
 		a->carried = n;
 		a->carried_t1 = v->t1;
-		a->carried_next_t1 = i + 1 < a->n && fabs(a->iv[i + 1].t0 - v->t1) < 1e-7 ?
-				     a->iv[i + 1].t1 : NAN;
+		a->carried_next_t1 = i + 1 < a->n && fabs(a->iv[i + 1].t0 - v->t1) < 1e-7 &&
+				     walk_may_go_on(v) ? a->iv[i + 1].t1 : NAN;
 		return;
 	}
 }

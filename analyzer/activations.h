@@ -60,6 +60,7 @@ struct act_iv {
 				      those two) */
 	double expected[NR_ACT];   /* refault walks, expected (kswapd and
 				      direct share each: spread()) */
+	double kswapd_walks;       /* pageoutrun delta */
 };
 
 struct activations {

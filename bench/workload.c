@@ -365,7 +365,8 @@ static pid_t fork_ready(int ready[2], const char *who)
  * byte; -1 if it closed the pipe first (it died: reaped, its wait status
  * in *status); -2 if a signal (^C, SIGTERM: the benchmark's handler does
  * not restart) broke the wait: the child is killed and reaped then, not
- * left running in the cgroup that the cleanup removes.
+ * left running in the cgroup that the cleanup removes (*status 0: our
+ * own SIGKILL is no OOM kill).
  */
 static int child_ready(int ready[2], pid_t pid, int *status)
 {
@@ -381,13 +382,24 @@ static int child_ready(int ready[2], pid_t pid, int *status)
 	if (n < 0)
 		kill(pid, SIGKILL);
 	wait_child(pid, status);
+	if (n < 0)
+		*status = 0;
 	return n < 0 ? -2 : -1;
 }
 
-/* What child_ready()'s failure rc means, for a message. */
-static const char *not_ready(int rc, int status)
+/*
+ * Whether child_ready()'s failure rc is said: not an OOM kill, which the
+ * caller records as the trial's result (record_oom()) instead.
+ */
+static int say_unready(int rc, int status)
 {
-	return rc == -2 ? " (interrupted)" : proc_oom_status(status) ? " (SIGKILL)" : "";
+	return !(rc == -1 && proc_oom_status(status));
+}
+
+/* What child_ready()'s failure rc means, for a message. */
+static const char *not_ready(int rc)
+{
+	return rc == -2 ? " (interrupted)" : "";
 }
 
 pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
@@ -425,10 +437,10 @@ pid_t hog_start(const struct memcg *cg, int64_t mib, int *status)
 			pause();
 	}
 	rc = child_ready(ready, pid, status);
-	if (rc)
+	if (rc && say_unready(rc, *status))
 		return error("the memory hog stopped before touching %lld MiB%s",
-			     (long long)mib, not_ready(rc, *status));
-	return pid;
+			     (long long)mib, not_ready(rc));
+	return rc ? -1 : pid;
 }
 
 static void writer(const struct memcg *cg, const char *dir, int i, int64_t bytes)
@@ -512,10 +524,10 @@ pid_t rereader_start(const struct memcg *cg, const char *path, int *status)
 	if (pid == 0)
 		rereader(cg, path, ready);
 	rc = child_ready(ready, pid, status);
-	if (rc)
+	if (rc && say_unready(rc, *status))
 		return error("the re-reader of '%s' stopped before its first pass%s",
-			     path, not_ready(rc, *status));
-	return pid;
+			     path, not_ready(rc));
+	return rc ? -1 : pid;
 }
 
 int writers_wait(pid_t *pids, int n, int *killed)

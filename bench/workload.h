@@ -64,7 +64,8 @@ int swap_empty_all(void);
 /*
  * Start the hog: a child that joins cg (when given), touches mib MiB and
  * sleeps.  Returns once the memory is touched; -1 if the child died, its
- * wait status in *status (proc_oom_status() tells an OOM kill).
+ * wait status in *status (proc_oom_status() tells an OOM kill, which is
+ * left to the caller to say; any other end is said).
  */
 pid_t hog_start(const struct memcg *cg, int64_t mib, int *status);
 
@@ -87,9 +88,8 @@ int writers_wait(pid_t *pids, int n, int *killed);
  * writers' stream, whose pages the stream evicts and the next pass
  * faults back (workingset refaults, which make reclaim scan anon).
  * Returns once the reader has been through the file once (its pages in
- * the page cache, in cg), with its pid; or -1 (said) if it died first,
- * its wait status in *status (proc_oom_status() tells an OOM kill), as
- * hog_start() does.
+ * the page cache, in cg), with its pid; or -1 if it died first, its
+ * wait status in *status, as hog_start() does.
  */
 pid_t rereader_start(const struct memcg *cg, const char *path, int *status);
 

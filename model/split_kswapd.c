@@ -417,7 +417,13 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * guests' 1.93-5.59 (5-80%).  labB run 19 (6.1, --reread 32M): 24 wakes
  * in 18.8 s, 5.4% of its 442 walks (16 of them order 1), no boosted
  * reclaim traced; taken as boosted from 9 s on, kswapd within one level
- * in 38 of 64 intervals.
+ * in 37 of 64 intervals.  A rule of thumb on the run's average, not a
+ * proof: an immediate wake may be an order-1 request too (a zone short
+ * of an order-1 page at min), and the runs' ranges meet at 2 a second.
+ * It assumes the default vm.compaction_proactiveness (20): at 0
+ * kcompactd waits with no timeout (v5.15+) and every wake it counts was
+ * immediate; and one node (the count is summed over nodes, the cadence
+ * is each node's kcompactd's).
  */
 #define KCOMPACTD_TIMEOUT_S 0.5
 

@@ -229,10 +229,14 @@ static void in_pass(const struct split_in *in, double from, double taken,
  * Where the interval's last walk stands at the end sample (p: where
  * each kind ended; taken: the pages the walk that went on took of its
  * pass, mm.s what was left after).  Its kind is the more common one,
- * and on a tie the one that saw a refault: each level's
- * prepare_scan_count() compares the activations with the snapshot of
- * the last walk's end (v6.1 and v6.18), so of walks one after another
- * the last has the most activations behind it.  labB run 22 at 4.42 s
+ * and on a tie the one that saw a refault.  A choice, not a deduction:
+ * each level's prepare_scan_count() compares the activations with the
+ * snapshot of the last walk's end (v6.1 and v6.18), so a walk sees a
+ * refault where one came since the walk before it ended, at any of its
+ * levels, and the walk that spans a sample is a long one more often
+ * than its share of the walks (sw_walk_lengths()): more levels, more
+ * time for an activation to arrive.  Over ten lab sweeps 5 intervals
+ * more within one level and 1 fewer.  labB run 22 at 4.42 s
  * (6.1, swappiness 100, 217 activations): two walks, one of each kind,
  * the traces end at level 5 (the refault walk's floor); taken as the
  * trim walk's end, level 3, and the next three intervals' walk going on

@@ -254,6 +254,24 @@ is "$("$VMSCOPE" attribute none.db 2 --format csv | tr -d '"' | grep ',unexplain
 between b2 0 reboot.db
 is "$(grep ',unexplained,' reboot.db.out | cut -d, -f4)" "99" \
 	"attribute-1.60 another boot between the runs: 99% unexplained"
+# the carried activations reach the interval after the first with
+# reclaim where a walk of that first one may still be under way: one
+# kswapd walk there (1.60.1), not two (the first ended and took a new
+# snapshot, 1.60.2)
+carried_next() {  # carried_next FIRST_SCAN DB: first interval trims FIRST_SCAN pages
+	{ echo "boot_id: b1"; echo "time: 2000"; snap 12 5000 0 0
+	  echo "time: 2001"; snap 12 $((5000 + $1)) 0 0
+	  echo "time: 2002"; snap 12 $((10000 + $1)) 400 100; } > run2.log
+	rm -f "$2"
+	"$VMSCOPE" import run1.log -o "$2" --tag kernel=6.1.0 --tag swappiness=60 &&
+		"$VMSCOPE" import run2.log -o "$2" --tag kernel=6.1.0 --tag swappiness=60 ||
+		fail "import run1.log and run2.log into $2"
+	"$VMSCOPE" attribute "$2" 2 --format csv | tr -d '"' | grep ',unexplained,' | cut -d, -f4
+}
+is "$(carried_next 4000 next1.db)" "0" \
+	"attribute-1.60.1 one kswapd walk in the first interval with reclaim: the next interval's walk saw the carried activations"
+is "$(carried_next 9000 next2.db)" "99" \
+	"attribute-1.60.2 two walks there (the first ended, its snapshot taken): not the next interval's, 99% unexplained"
 # where other reclaim (a cgroup's, which compares its own lruvec's
 # snapshot) scanned first, in two intervals (the carried activations
 # reach the interval after the first with reclaim too), the carried
