@@ -375,6 +375,39 @@ static int lists_at(const struct split_state *st, double t, struct split_lists *
 	return x > 0;
 }
 
+/* The most the file lists moved from sample a to sample b. */
+static double file_swing(const struct split_lists *a, const struct split_lists *b)
+{
+	return fmax(fabs(b->inactive_file - a->inactive_file),
+		    fabs(b->active_file - a->active_file));
+}
+
+/*
+ * The most the node's file lists moved between two samples from the
+ * interval before the one holding t to the one after it (0: not known):
+ * a re-reader's passes and the writers' stream move them in steps of
+ * thousands within a quarter second, which two samples may not show
+ * (split.h bracket_swing).
+ */
+static double swing_around(const struct split_state *st, double t)
+{
+	int i, k, at = -1, order[SEEN_RING];
+	double most = 0;
+
+	for (i = 0; i < st->seen_len; i++) {       /* oldest first */
+		order[i] = (st->seen_head - st->seen_len + i + SEEN_RING) % SEEN_RING;
+		if (st->seen_t[order[i]] <= t)
+			at = i;
+	}
+	for (i = at - 1; at >= 0 && i <= at + 1; i++) {
+		if (i < 0 || i + 1 >= st->seen_len)
+			continue;
+		k = order[i];
+		most = fmax(most, file_swing(&st->seen_l[k], &st->seen_l[order[i + 1]]));
+	}
+	return most;
+}
+
 /*
  * The views of a run whose flushes were traced (flushes.h): the lists
  * at the last flush before the interval and, where one came inside it,
@@ -390,6 +423,7 @@ static int seen_traced(const struct split_state *st, struct split_in *si)
 	si->seen_known = 1;
 	si->seen_n = 1;
 	si->has_bracket = lists_at(st, before, &si->seen[0], si->seen_bracket);
+	si->bracket_swing = si->has_bracket ? swing_around(st, before) : 0;
 	si->seen_w[0] = 1;
 	if (!isnan(inside) && st->t1 > st->t0) {
 		si->seen_n = 2;

@@ -223,6 +223,10 @@ struct split_in {
 	 */
 	struct split_lists seen_bracket[2];
 	int has_bracket;
+	/* with has_bracket: the most the file lists moved between two
+	 * samples in the bracket and the intervals on either side of it
+	 * (pages; 0: not known), how far they can have moved within it */
+	double bracket_swing;
 	/*
 	 * attribution only: the anon pages measured (pgscan_anon); the walk
 	 * then takes the one flushed view under which it scans the nearest
