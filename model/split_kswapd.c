@@ -419,7 +419,10 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * reclaim traced; taken as boosted from 9 s on, kswapd within one level
  * in 37 of 64 intervals.  A rule of thumb on the run's average, not a
  * proof: an immediate wake may be an order-1 request too (a zone short
- * of an order-1 page at min), and the runs' ranges meet at 2 a second.
+ * of an order-1 page at min), and the runs' ranges meet at 2 a second:
+ * labL run 14 (6.12, --reread 32M, 30 wakes in 15.7 s, 11% of its
+ * walks, 17% of kswapd's scan in level 10's excess) loses its boosts to
+ * it, within one level in 32 -> 26 of its intervals.
  * It assumes the default vm.compaction_proactiveness (20): at 0
  * kcompactd waits with no timeout (v5.15+) and every wake it counts was
  * immediate; and one node (the count is summed over nodes, the cadence
