@@ -10,8 +10,9 @@
  * depend on its neighbours' counts too:
  *   - activations_shown(): whether a walk of the interval may have
  *     seen one (the attribution may name file_refaults there), its own
- *     or its neighbours' or, in a run's first interval with reclaim and
- *     the next, one from before the run (carried);
+ *     or its neighbours' or, in a run's first interval with reclaim (and
+ *     the next, where its walk may go on), one from before the run
+ *     (carried);
  *     activations_near(): how many more walks than its own count may
  *     have, at most (the attribution's fit), and activations_take():
  *     those its added walks took, which no later interval's can;
@@ -72,7 +73,7 @@ struct activations {
 	int anon_recorded;         /* the run has pgscan_anon (5.8+) */
 	/* the run's compact_daemon_wake and pageoutrun, all of it (how
 	 * many of kswapd's walks may have been boosted: model/split.h
-	 * boost_rate, kcompactd_per_s); wakes NAN where not recorded */
+	 * boost_rate, kcompactd_timeout_only); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
 	double seconds;            /* from the first sample to the last */
 	/* how much older an activation can be than the interval showing it
@@ -95,10 +96,11 @@ struct activations {
 	 * first walks may see them, one refault walk of each reclaimer
 	 * however many (activations_shown() in the first interval with
 	 * reclaim, which ends at carried_t1, and the one right after it,
-	 * ending at carried_next_t1: the snapshot is retaken only when a
-	 * walk ends, so a first walk still under way at that sample goes
-	 * on with file deactivation, and walks begun before it ends see
-	 * the old snapshot too); a walk in between may have
+	 * ending at carried_next_t1 (NAN where a walk of the first can have
+	 * ended: carry_in()): the snapshot is retaken only when a walk
+	 * ends, so a first walk still under way at that sample goes on
+	 * with file deactivation, and walks begun before it ends see the
+	 * old snapshot too); a walk in between may have
 	 * ended before them or after.  The attribution's reading, a bound:
 	 * the previous run's last walks or one in between may have seen
 	 * them, as /proc/vmstat folds per-CPU counts up to a second late, so
