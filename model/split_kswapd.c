@@ -411,10 +411,10 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * (500 ms), and counts KCOMPACTD_WAKE in kcompactd_do_work() then
  * (mm/compaction.c, v6.1 and v6.18): at most two such wakes a second,
  * which need no boosted walk.  Beyond that some wakes were immediate,
- * as a boosted walk's order-9 request at `out` wakes it.  Over eight
+ * as a boosted walk's order-9 request at `out` wakes it.  Over twelve
  * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second (their
  * traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
- * guests' 1.93-5.59 (5-80%).  labB run 19 (6.1, --reread 32M): 24 wakes
+ * guests' 1.87-6.67 (5-88%).  labB run 19 (6.1, --reread 32M): 24 wakes
  * in 18.8 s, 5.4% of its 442 walks (16 of them order 1), no boosted
  * reclaim traced; taken as boosted from 9 s on, kswapd within one level
  * in 37 of 64 intervals.  A rule of thumb on the run's average, not a
