@@ -375,13 +375,6 @@ static int lists_at(const struct split_state *st, double t, struct split_lists *
 	return x > 0;
 }
 
-/* The most the file lists moved from sample a to sample b. */
-static double file_swing(const struct split_lists *a, const struct split_lists *b)
-{
-	return fmax(fabs(b->inactive_file - a->inactive_file),
-		    fabs(b->active_file - a->active_file));
-}
-
 /*
  * The most the node's file lists moved between two samples from the
  * interval before the one holding t to the one after it (0: not known):
@@ -403,7 +396,7 @@ static double swing_around(const struct split_state *st, double t)
 		if (i < 0 || i + 1 >= st->seen_len)
 			continue;
 		k = order[i];
-		most = fmax(most, file_swing(&st->seen_l[k], &st->seen_l[order[i + 1]]));
+		most = fmax(most, split_file_swing(&st->seen_l[k], &st->seen_l[order[i + 1]]));
 	}
 	return most;
 }

@@ -379,12 +379,14 @@ static int child_ready(int ready[2], pid_t pid, int *status)
 	close(ready[0]);
 	if (n == 1)
 		return 0;
-	if (n < 0)
-		kill(pid, SIGKILL);
+	if (n == 0) {
+		wait_child(pid, status);
+		return -1;
+	}
+	kill(pid, SIGKILL);
 	wait_child(pid, status);
-	if (n < 0)
-		*status = 0;
-	return n < 0 ? -2 : -1;
+	*status = 0;
+	return -2;
 }
 
 /*

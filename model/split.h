@@ -33,6 +33,9 @@ struct split_lists {
 	double inactive_anon, active_anon, inactive_file, active_file;
 };
 
+/* The most either file list moved from a to b, pages (split_views.c). */
+double split_file_swing(const struct split_lists *a, const struct split_lists *b);
+
 /* The lists a share x of the way from a to b (l may be a; split_views.c). */
 void split_lists_between(const struct split_lists *a, const struct split_lists *b,
 			 double x, struct split_lists *l);

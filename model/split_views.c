@@ -49,6 +49,12 @@ static void flush_split(const struct split_in *in, const struct split_cost *node
 	}
 }
 
+double split_file_swing(const struct split_lists *a, const struct split_lists *b)
+{
+	return fmax(fabs(b->inactive_file - a->inactive_file),
+		    fabs(b->active_file - a->active_file));
+}
+
 void split_lists_between(const struct split_lists *a, const struct split_lists *b,
 			 double x, struct split_lists *l)
 {
@@ -118,6 +124,24 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 }
 
 /*
+ * A flush inside the interval between in's two views, placed among the
+ * walks where the anon measured lies between what they scan on either
+ * alone (flush_split(); out left as it is otherwise).
+ */
+static void flush_among_walks(const struct split_in *in, const struct split_cost *node_cost,
+			      const struct split_cost *cg_cost, const struct walk_fit *fit,
+			      struct split_out *out)
+{
+	struct split_out one;
+	double a[2];
+	int j;
+
+	for (j = 0; j < 2; j++)
+		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &one);
+	flush_split(in, node_cost, cg_cost, fit, a, out);
+}
+
+/*
  * The flush inside the interval copied lists between the interval's two
  * samples, at a point they do not tell (a writer's file pages arrive in
  * steps): where the straight line explains too little, either sample's
@@ -138,8 +162,7 @@ static void inside_ends(const struct split_in *in, const struct split_cost *node
 {
 	const struct split_lists *ends[2] = { &in->node_prev, &in->node };
 	struct split_in two = *in;
-	struct split_out o, one;
-	double a[2];
+	struct split_out o;
 	int e;
 
 	if (!in->has_prev)
@@ -147,11 +170,8 @@ static void inside_ends(const struct split_in *in, const struct split_cost *node
 	for (e = 0; e < 2; e++) {
 		two.seen[1] = *ends[e];
 		sw_walk_all(&two, node_cost, cg_cost, fit, &o);
-		if (o.anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured) {
-			a[0] = anon_on_view(&two, &two.seen[0], node_cost, cg_cost, fit, &one);
-			a[1] = anon_on_view(&two, &two.seen[1], node_cost, cg_cost, fit, &one);
-			flush_split(&two, node_cost, cg_cost, fit, a, &o);
-		}
+		if (o.anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
+			flush_among_walks(&two, node_cost, cg_cost, fit, &o);
 		if (view_off(o.anon_pred, in->anon_measured) <
 		    view_off(out->anon_pred, in->anon_measured))
 			*out = o;
@@ -178,16 +198,10 @@ static void place_flush(const struct split_in *in, const struct split_cost *node
 			const struct split_cost *cg_cost, const struct walk_fit *fit,
 			struct split_out *out)
 {
-	struct split_out o;
-	double a[2];
-	int j;
-
 	sw_walk_all(in, node_cost, cg_cost, fit, out);
 	if (!(out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured))
 		return;             /* the time's shares explain it */
-	for (j = 0; j < 2; j++)
-		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
-	flush_split(in, node_cost, cg_cost, fit, a, out);
+	flush_among_walks(in, node_cost, cg_cost, fit, out);
 	if (out->anon_pred < SPLIT_ANON_EXPLAINED * in->anon_measured)
 		inside_ends(in, node_cost, cg_cost, fit, out);
 }
@@ -259,8 +273,7 @@ static double walk_takes(const struct own_trim *t, int start)
 static int tie_between(const struct split_lists *b, const struct own_trim *own,
 		       double swing, struct split_lists *view)
 {
-	double reach = fmax(swing, fmax(fabs(b[1].inactive_file - b[0].inactive_file),
-					fabs(b[1].active_file - b[0].active_file)));
+	double reach = fmax(swing, split_file_swing(&b[0], &b[1]));
 	double gap[2], ratio[2];
 	int j, k;
 
