@@ -52,7 +52,7 @@ IMPORT_OBJS = $(patsubst %.c,%.o,$(wildcard analyzer/import/*.c))
 VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyzer/cmd/attribute_whatif.o \
 	analyzer/rundb.o analyzer/table.o analyzer/metrics.o analyzer/runstats.o \
 	$(IMPORT_OBJS) \
-	analyzer/gp.o build/plots_gp.o bench/workload.o \
+	analyzer/gp.o build/plots_gp.o bench/workload.o bench/proc.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o lab/labmerge.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
 	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/replay_split.o analyzer/zone_skips.o analyzer/activations.o analyzer/boot_costs.o analyzer/census.o analyzer/flushes.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
@@ -66,7 +66,7 @@ UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
 	tests/unit/t-folios tests/unit/t-grain tests/unit/t-skip \
-	tests/unit/t-zone-skips tests/unit/t-walk-end
+	tests/unit/t-zone-skips tests/unit/t-walk-end tests/unit/t-proc
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
 TEST_TOOLS = tests/tools/mlock-pages
@@ -135,6 +135,7 @@ tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MO
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o
+tests/unit/t-proc: tests/unit/t-proc.o tests/unit/tap.o bench/proc.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-holm: tests/unit/t-holm.o tests/unit/tap.o analyzer/report/holm.o collector/err.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "proc.h"
 #include "workload.h"
 #include "banned.h"
 
@@ -555,39 +556,6 @@ int writers_wait(pid_t *pids, int n, int *killed)
 		pids[i] = 0;
 	}
 	return rc;
-}
-
-int proc_oom_status(int status)
-{
-	return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
-}
-
-int proc_killed(pid_t *pid)
-{
-	int status;
-
-	if (*pid <= 0 || waitpid(*pid, &status, WNOHANG) != *pid)
-		return 0;
-	*pid = 0;
-	return proc_oom_status(status);
-}
-
-pid_t wait_child(pid_t pid, int *status)
-{
-	pid_t r;
-
-	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
-		;
-	return r;
-}
-
-void proc_stop(pid_t *pid)
-{
-	if (*pid <= 0)
-		return;
-	kill(*pid, SIGKILL);
-	wait_child(*pid, NULL);
-	*pid = 0;
 }
 
 int64_t parse_size(const char *s)

@@ -93,20 +93,6 @@ int writers_wait(pid_t *pids, int n, int *killed);
  */
 pid_t rereader_start(const struct memcg *cg, const char *path, int *status);
 
-/* 1 if a wait status is a death by SIGKILL, as the OOM killer kills. */
-int proc_oom_status(int status);
-/* 1 if *pid has died of SIGKILL already (then reaped, *pid = 0); else 0. */
-int proc_killed(pid_t *pid);
-
-/* SIGKILL and reap; pid <= 0 is ignored. */
-void proc_stop(pid_t *pid);
-
-/*
- * waitpid(pid, status, 0) again after a signal interrupted it (bench's
- * ^C handler has no SA_RESTART): a wait cut short left a stopping
- * collector writing its run's end after bench had returned.
- */
-pid_t wait_child(pid_t pid, int *status);
 
 /* Parse "256M", "1G", "4096K", "123" (bytes); -1 if malformed. */
 int64_t parse_size(const char *s);

@@ -40,6 +40,7 @@
 #include "facts.h"
 #include "lrugen.h"
 #include "opts.h"
+#include "proc.h"
 #include "workload.h"
 #include "banned.h"
 
@@ -513,7 +514,9 @@ static int rereader_begin(struct bench *b, const struct memcg *cg, long long run
  * first (its memory is the experiment), then a writer (its throughput is
  * lost: no io_mbps), then the re-reader (only its refaults stop).  The
  * re-reader is looked at before it is stopped: after proc_stop()'s own
- * SIGKILL every re-reader would look OOM-killed.
+ * SIGKILL every re-reader would look OOM-killed.  A victim still freeing
+ * its memory when looked at is waited for (proc_killed()): with a wait
+ * that did not, a hog killed late in the writers' stream was "other".
  */
 static void writers_victim(struct bench *b, int writers_killed, struct trial_oom *o)
 {
