@@ -55,7 +55,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyze
 	analyzer/gp.o build/plots_gp.o bench/workload.o bench/proc.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o lab/labmerge.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
-	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/replay_split.o analyzer/zone_skips.o analyzer/activations.o analyzer/boot_costs.o analyzer/census.o analyzer/flushes.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
+	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/replay_split.o analyzer/replay_truth.o analyzer/zone_skips.o analyzer/activations.o analyzer/boot_costs.o analyzer/census.o analyzer/flushes.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
 	analyzer/report/holm.o analyzer/report/doc.o analyzer/report/ncompare.o analyzer/report/facts.o analyzer/report/shell_line.o analyzer/report/attrib.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/readall.o collector/tail.o collector/parse.o collector/kv.o collector/trace.o \

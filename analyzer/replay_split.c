@@ -2,7 +2,8 @@
  * replay_split.c - the split-LRU side of a run's replay (replay.c): the
  * raw counters the walk reads beyond metrics.def, the lists and flushed
  * views carried from sample to sample, and per interval the model's walk
- * (attribution), its prediction, the traced truth and the what-if.
+ * (attribution), its prediction and the what-if; the traced truth they
+ * are set against is replay_truth.c's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "metrics.h"
 #include "replay.h"
 #include "replay_split.h"
+#include "replay_truth.h"
 #include "mstream.h"
 #include "zone_skips.h"
 #include "banned.h"
@@ -46,38 +48,27 @@ static const char *const raw_names[NR_RAW] = {
 	"compact_daemon_wake",
 };
 
-/* trace:<who>_scan_<type>_<level>, [who][type][level] */
-#define TRACE_LEVELS 13
-
 struct raw_slots {
 	long slot[NR_RAW];
-	long trace[NR_TRUTH][2][TRACE_LEVELS];
-	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<N> */
+	struct trace_slots tr;     /* trace:<who>_{scan,priority}_* (replay_truth.h) */
 	/* zoneinfo:<node>.<zone>.boost, the zones' watermark_boost gauges */
 #define RAW_BOOST_MAX 16
 	long boost[RAW_BOOST_MAX];
 	int nboost;
 	struct zone_skips skips;   /* pgskip_<zone>, the zones' lists */
-	int has_trace_scan, has_passes;
-	int has_cgroup_trace;      /* trace:cgroup_* recorded */
 	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
 	int has_wakes;
 };
 
 static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 {
-	static const char *const who[NR_TRUTH] = { "kswapd", "direct", "cgroup" };
-	static const char *const type[2] = { "anon", "file" };
 	size_t i;
-	int k, w, t, q;
+	int k, q;
 
 	memset(rs, 0, sizeof(*rs));
 	for (k = 0; k < NR_RAW; k++)
 		rs->slot[k] = -1;
-	for (w = 0; w < NR_TRUTH; w++)
-		for (t = 0; t < 2; t++)
-			for (q = 0; q < TRACE_LEVELS; q++)
-				rs->trace[w][t][q] = rs->passes[w][q] = -1;
+	trace_slots_init(&rs->tr);
 	for (q = 0; q < WAKE_ORDERS; q++)
 		rs->wake[q] = -1;
 	zone_skips_resolve(&rs->skips, ms->names, ms->it.c.nr);
@@ -96,31 +87,7 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 		if (!strncmp(n, "zoneinfo:", 9) && strlen(n) > 15 &&
 		    !strcmp(n + strlen(n) - 6, ".boost") && rs->nboost < RAW_BOOST_MAX)
 			rs->boost[rs->nboost++] = (long)i;
-		for (w = 0; w < NR_TRUTH && !strncmp(n, "trace:", 6); w++) {
-			char pp[40];
-			size_t pl;
-
-			snprintf(pp, sizeof(pp), "trace:%s_priority_", who[w]);
-			pl = strlen(pp);
-			if (!strncmp(n, pp, pl) && (q = atoi(n + pl)) >= 0 &&
-			    q < TRACE_LEVELS) {
-				rs->passes[w][q] = (long)i;
-				rs->has_passes = 1;
-				rs->has_cgroup_trace |= w == TRUTH_CGROUP;
-			}
-			for (t = 0; t < 2; t++) {
-				char pre[40];
-				size_t pl;
-
-				snprintf(pre, sizeof(pre), "trace:%s_scan_%s_", who[w], type[t]);
-				pl = strlen(pre);
-				if (!strncmp(n, pre, pl) && (q = atoi(n + pl)) >= 0 &&
-				    q < TRACE_LEVELS) {
-					rs->trace[w][t][q] = (long)i;
-					rs->has_trace_scan = 1;
-				}
-			}
-		}
+		trace_slots_name(&rs->tr, n, (long)i);
 	}
 }
 
@@ -141,91 +108,6 @@ static double raw_gauge(const struct metric_stream *ms, const struct raw_slots *
 static double nz(double v)
 {
 	return isnan(v) ? 0 : v;
-}
-
-/*
- * The interval's pages scanned at level q by who, where recorded; else
- * its passes (a pass scans up to SWAP_CLUSTER_MAX pages: shrink_lruvec()'s
- * batches).
- */
-static double traced_at(const struct metric_stream *ms, const struct raw_slots *rs,
-			int who, int q)
-{
-	double d = 0;
-	long i;
-	int t;
-
-	for (t = 0; t < 2 && rs->has_trace_scan; t++)
-		if ((i = rs->trace[who][t][q]) >= 0)
-			d += (double)ms->delta[i];
-	if (!rs->has_trace_scan && (i = rs->passes[who][q]) >= 0)
-		d = (double)ms->delta[i];
-	return d;
-}
-
-/*
- * One interval's pages as the tracepoints saw them, per level: per
- * truth_who, and of the other tasks without the cgroup's (TRACED_DIRECT,
- * global direct reclaim: where the cgroup's were recorded).  pages:
- * both lists, or the passes where only those were recorded; anon: NAN
- * where the scan per list was not recorded, or for a row not recorded.
- */
-enum { TRACED_DIRECT = NR_TRUTH, NR_TRACED };
-
-struct traced {
-	double pages[NR_TRACED][TRACE_LEVELS];
-	double anon[NR_TRACED];
-	int rows;                   /* rows recorded: NR_TRACED or TRUTH_CGROUP */
-};
-
-static void traced_read(const struct metric_stream *ms, const struct raw_slots *rs,
-			struct traced *t)
-{
-	int w, q;
-
-	memset(t, 0, sizeof(*t));
-	t->rows = rs->has_cgroup_trace ? NR_TRACED : TRUTH_CGROUP;
-	for (q = 0; q < TRACE_LEVELS; q++) {
-		double anon[NR_TRUTH];
-
-		for (w = 0; w < NR_TRUTH; w++) {
-			long i = rs->trace[w][0][q];
-
-			t->pages[w][q] = traced_at(ms, rs, w, q);
-			anon[w] = rs->has_trace_scan && i >= 0 ? (double)ms->delta[i] : 0;
-			t->anon[w] += anon[w];
-		}
-		t->pages[TRACED_DIRECT][q] = fmax(0, t->pages[TRUTH_OTHER][q] -
-						     t->pages[TRUTH_CGROUP][q]);
-		t->anon[TRACED_DIRECT] += fmax(0, anon[TRUTH_OTHER] - anon[TRUTH_CGROUP]);
-	}
-	for (w = 0; w < NR_TRACED; w++)
-		if (!rs->has_trace_scan || w >= t->rows)
-			t->anon[w] = NAN;
-}
-
-/* Row w's scan-weighted priority; NAN where it scanned nothing traced. */
-static double traced_priority(const struct traced *t, int w)
-{
-	double pages = 0, qsum = 0;
-	int q;
-
-	for (q = 0; q < TRACE_LEVELS && w < t->rows; q++) {
-		pages += t->pages[w][q];
-		qsum += q * t->pages[w][q];
-	}
-	return pages > 0 ? qsum / pages : NAN;
-}
-
-/* Row w's deepest level scanned; NAN where it scanned nothing traced. */
-static double traced_deepest(const struct traced *t, int w)
-{
-	int q;
-
-	for (q = 0; q < TRACE_LEVELS && w < t->rows; q++)
-		if (t->pages[w][q] > 0)
-			return q;
-	return NAN;
 }
 
 /* kswapd's walks of the interval by wake order, beside pageoutrun */
@@ -713,16 +595,6 @@ static void split_attribute(const struct split_out *o, const struct split_in *si
 	}
 }
 
-static void agree(struct agreement *g, double est, double truth)
-{
-	if (isnan(est) || isnan(truth))
-		return;
-	g->n++;
-	g->agree += fabs(est - truth) <= 1;
-	g->est_sum += est;
-	g->true_sum += truth;
-}
-
 /* The scan-weighted estimate of every reclaimer but kswapd. */
 static double other_priority(const struct split_out *o, const struct split_in *si)
 {
@@ -735,135 +607,6 @@ static double other_priority(const struct split_out *o, const struct split_in *s
 			q += si->scanned[r] * o->r[r].p_est;
 		}
 	return w > 0 ? q / w : NAN;
-}
-
-/*
- * Where the collector did not tell a cgroup's limit reclaim apart (no
- * trace:cgroup_*: before it did, or a kernel without memcg_reclaim_begin),
- * the row that shows the traced priority of every task but kswapd:
- * direct's where it scanned (or none did), else the one of the others
- * that scanned the most (a printed row: only those that scanned are).
- */
-static enum reclaimer other_truth_row(const struct split_out *o,
-				      const struct split_in *si)
-{
-	enum reclaimer row = RC_DIRECT;
-	int r;
-
-	if (o->r[RC_DIRECT].active)
-		return RC_DIRECT;
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (r != RC_KSWAPD && o->r[r].active &&
-		    (row == RC_DIRECT || si->scanned[r] > si->scanned[row]))
-			row = (enum reclaimer)r;
-	return row;
-}
-
-/*
- * A traced value per row of struct traced (v) as the rows of --intervals
- * show it (out, per reclaimer, NAN elsewhere): kswapd's; where the
- * cgroup's tasks were told apart, global direct reclaim's and the
- * cgroup's; else all other tasks' on other_truth_row().
- */
-static void truth_rows(const struct raw_slots *rs, const struct split_out *so,
-		       const struct split_in *si, const double v[NR_TRACED],
-		       double out[NR_RECLAIMERS])
-{
-	int r;
-
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		out[r] = NAN;
-	out[RC_KSWAPD] = v[TRUTH_KSWAPD];
-	if (rs->has_cgroup_trace) {
-		out[RC_DIRECT] = v[TRACED_DIRECT];
-		out[RC_CGROUP] = v[TRUTH_CGROUP];
-	} else {
-		out[other_truth_row(so, si)] = v[TRUTH_OTHER];
-	}
-}
-
-/* How many reclaimers but kswapd scanned in the interval. */
-static int others_active(const struct split_out *so)
-{
-	int r, n = 0;
-
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		n += r != RC_KSWAPD && so->r[r].active;
-	return n;
-}
-
-/* The prediction's anon pages for what the truth row w covers. */
-static double predicted_anon(const struct split_out *pred, enum truth_who w)
-{
-	double sum = 0;
-	int r;
-
-	if (w != TRUTH_OTHER)
-		return pred->r[w == TRUTH_KSWAPD ? RC_KSWAPD : RC_CGROUP].anon_pred;
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (r != RC_KSWAPD)
-			sum += pred->r[r].anon_pred;
-	return sum;
-}
-
-/*
- * The anon pages each reclaimer scanned as the tracepoints saw them
- * (pgscan_anon has no reclaimer), in the rows and against the
- * prediction's (made without pgscan_anon) where it scanned any.  Where
- * the collector did not tell the cgroup's tasks apart, the other tasks'
- * pages go on a row only where its reclaimer was the only one of them.
- */
-static void anon_truth(const struct traced *tr, const struct split_state *st,
-		       const struct split_out *so, const struct split_in *si,
-		       struct replay_iv *iv, struct attribution *a)
-{
-	const double *anon = tr->anon;
-	int w;
-
-	truth_rows(&st->rs, so, si, anon, iv->anon_true);
-	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
-		iv->anon_true[other_truth_row(so, si)] = NAN;   /* not one row's pages */
-	iv->anon_true_all = anon[TRUTH_KSWAPD] + anon[TRUTH_OTHER];
-	for (w = 0; w < NR_TRUTH; w++) {
-		struct anon_agreement *g = &a->anon_traced[w];
-		double pred = predicted_anon(&st->pred, (enum truth_who)w);
-
-		if (!(anon[w] > 0))
-			continue;
-		g->n++;
-		g->ok += fabs(pred - anon[w]) <= 0.1 * anon[w];
-		g->pred += pred;
-		g->traced += anon[w];
-	}
-}
-
-/*
- * The deepest level of direct and cgroup reclaim against the traced one:
- * per row (as anon_truth() puts them), and where estimable
- * (sw_replay_reclaimer()'s deep_estimable) the deepest of the tasks but
- * kswapd, and the cgroup's where its tasks were told apart.
- */
-static void deep_truth(const struct traced *tr, const struct split_state *st,
-		       const struct split_out *so, const struct split_in *si,
-		       struct replay_iv *iv, struct attribution *a)
-{
-	double deep[NR_TRACED], est = NAN;
-	int r, all = 1;
-
-	for (r = 0; r < NR_TRACED; r++)
-		deep[r] = traced_deepest(tr, r);
-	truth_rows(&st->rs, so, si, deep, iv->p_deep_true);
-	if (!st->rs.has_cgroup_trace && others_active(so) > 1)
-		iv->p_deep_true[other_truth_row(so, si)] = NAN;   /* not one row's */
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (r != RC_KSWAPD && so->r[r].active) {
-			all &= so->r[r].deep_estimable;
-			est = fmin(est, so->r[r].p_deep);
-		}
-	if (all)
-		agree(&a->deep[TRUTH_OTHER], est, deep[TRUTH_OTHER]);
-	if (st->rs.has_cgroup_trace && so->r[RC_CGROUP].deep_estimable)
-		agree(&a->deep[TRUTH_CGROUP], so->r[RC_CGROUP].p_deep, deep[TRUTH_CGROUP]);
 }
 
 /*
@@ -1103,8 +846,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	struct split_in si, sp;
 	struct split_out prev_out;
 	const struct split_out *ex;
-	struct traced tr;
-	double pt[NR_TRACED], anon;
+	double anon;
 	int r;
 
 	fill_split(ms, m, st, in, &si);
@@ -1154,16 +896,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	st->prev = si;
 	st->have_prev = 1;
-	traced_read(ms, &st->rs, &tr);
-	for (r = 0; r < NR_TRACED; r++)
-		pt[r] = traced_priority(&tr, r);
-	truth_rows(&st->rs, so, &si, pt, iv->p_true);
-	if (st->rs.has_cgroup_trace)
-		agree(&a->prio[TRUTH_CGROUP], so->r[RC_CGROUP].p_est, pt[TRUTH_CGROUP]);
-	agree(&a->prio[TRUTH_KSWAPD], o->p_kswapd, pt[TRUTH_KSWAPD]);
-	agree(&a->prio[TRUTH_OTHER], o->p_direct, pt[TRUTH_OTHER]);
-	anon_truth(&tr, st, so, &si, iv, a);
-	deep_truth(&tr, st, so, &si, iv, a);
+	truth_interval(ms, &st->rs.tr, so, &si, &st->pred, o->p_kswapd, o->p_direct, iv, a);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
 		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;
@@ -1244,10 +977,8 @@ void split_replay_close(struct split_state *st, struct attribution *a)
 {
 	if (!st)
 		return;
-	if (st->rs.has_trace_scan || st->rs.has_passes)
-		a->truth_from = st->rs.has_trace_scan ?
-				"traced pages per level (vmscan tracepoints)" :
-				"traced passes per level (vmscan tracepoints)";
+	if (truth_source(&st->rs.tr))
+		a->truth_from = truth_source(&st->rs.tr);
 	activations_release(&st->act);
 	free(st);
 }
