@@ -233,23 +233,34 @@ cold() {
 	done
 	return 1
 }
+# find_child FINDER BENCH_PID TRIES PAUSE: FINDER BENCH_PID's pid once it
+# names one, polled TRIES times PAUSE s apart while the bench runs; or
+# nothing
+find_child() {
+	local c="" i
+	for ((i = 0; i < $3; i++)); do
+		c=$("$1" "$2")
+		[ -n "$c" ] || ! running "$2" && break
+		sleep "$4"
+	done
+	echo "$c"
+}
+# stopped_if PID TEST: PID stopped (SIGSTOP) where TEST PID holds then
+# (echoed), else let go on (nothing)
+stopped_if() {
+	[ -n "$1" ] && kill -STOP "$1" 2>/dev/null || return 0
+	"$2" "$1" && { echo "$1"; return; }
+	kill -CONT "$1" 2>/dev/null
+}
 "$VMSCOPE" bench swappiness -o rrkill.db --memory 64M --swapfile 128M --swappiness 0,100 \
 	--trials 1 --writers 1 --write 64M --hog-fraction 0.75 --reread 512M > rrkill.out 2>&1 &
 rrkill=$!
 # a bench left running (the test stopped early) restores everything on
 # SIGINT; cleared once reaped, so no reused pid is signalled
 on_exit '[ -n "$rrkill" ] && kill -INT "$rrkill" && wait "$rrkill"'
-rr=""
-for _ in $(seq 3000); do   # 60 s: the swap file and the 512M file first
-	rr=$(rr_pid "$rrkill")
-	[ -n "$rr" ] || ! running "$rrkill" && break
-	sleep 0.02
-done
-killed=""
-if [ -n "$rr" ] && kill -STOP "$rr" 2>/dev/null; then
-	cold "$rr" && kill -9 "$rr" && killed=$rr
-	[ -n "$killed" ] || kill -CONT "$rr" 2>/dev/null
-fi
+rr=$(find_child rr_pid "$rrkill" 3000 0.02)   # 60 s: the swap file and the 512M file first
+killed=$(stopped_if "$rr" cold)
+[ -n "$killed" ] && kill -9 "$killed"
 # the rest of the sweep: two 64M trials, seconds; a hung bench is stopped
 for _ in $(seq 600); do running "$rrkill" || break; sleep 0.1; done
 running "$rrkill" && kill -INT "$rrkill"
@@ -298,17 +309,8 @@ touching() {  # touching PID: its resident set short of its size by 64 MiB
 	--trials 1 --writers 1 --write 64M --hog-fraction 0.9 > hogint.out 2>&1 &
 hogint=$!
 on_exit '[ -n "$hogint" ] && kill -INT "$hogint" && wait "$hogint"'
-hog=""
-for _ in $(seq 3000); do   # 30 s: the swap file first
-	hog=$(hog_of "$hogint")
-	[ -n "$hog" ] || ! running "$hogint" && break
-	sleep 0.01
-done
-stopped=""
-if [ -n "$hog" ] && kill -STOP "$hog" 2>/dev/null; then
-	touching "$hog" && stopped=$hog
-	[ -n "$stopped" ] || kill -CONT "$hog" 2>/dev/null
-fi
+hog=$(find_child hog_of "$hogint" 3000 0.01)   # 30 s: the swap file first
+stopped=$(stopped_if "$hog" touching)
 kill -INT "$hogint" 2>/dev/null
 wait "$hogint"
 rc=$?
