@@ -14,8 +14,8 @@ int proc_oom_status(int status);
 /*
  * 1 if *pid has died of SIGKILL, or is dying of it (then reaped, *pid =
  * 0); 0 if it lives on, or ended otherwise (then reaped too, *pid = 0).
- * A child that is still exiting is waited for, not taken for alive
- * (proc_dying() in proc.c).
+ * A child that is still exiting is waited for, up to 10 s, not taken for
+ * alive (proc_dying() in proc.c).
  */
 int proc_killed(pid_t *pid);
 
