@@ -143,7 +143,7 @@ static double traced_deepest(const struct traced *t, int w)
 	return NAN;
 }
 
-
+/* Counts an estimate against the truth: within one level, and the means. */
 static void agree(struct agreement *g, double est, double truth)
 {
 	if (isnan(est) || isnan(truth))

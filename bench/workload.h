@@ -93,7 +93,6 @@ int writers_wait(pid_t *pids, int n, int *killed);
  */
 pid_t rereader_start(const struct memcg *cg, const char *path, int *status);
 
-
 /* Parse "256M", "1G", "4096K", "123" (bytes); -1 if malformed. */
 int64_t parse_size(const char *s);
 
