@@ -66,7 +66,7 @@ UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
 	tests/unit/t-folios tests/unit/t-grain tests/unit/t-skip \
-	tests/unit/t-zone-skips tests/unit/t-walk-end tests/unit/t-proc
+	tests/unit/t-zone-skips tests/unit/t-walk-end tests/unit/t-proc tests/unit/t-ready
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
 TEST_TOOLS = tests/tools/mlock-pages
@@ -136,6 +136,7 @@ tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/level
 tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-proc: tests/unit/t-proc.o tests/unit/tap.o bench/proc.o
+tests/unit/t-ready: tests/unit/t-ready.o tests/unit/tap.o bench/workload.o bench/proc.o collector/err.o
 tests/unit/t-stats: tests/unit/t-stats.o tests/unit/tap.o analyzer/stats.o
 tests/unit/t-holm: tests/unit/t-holm.o tests/unit/tap.o analyzer/report/holm.o collector/err.o
 tests/unit/t-metrics: tests/unit/t-metrics.o tests/unit/tap.o analyzer/metrics.o \

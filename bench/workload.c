@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,11 +362,43 @@ static pid_t fork_ready(int ready[2], const char *who)
 	return pid;
 }
 
+/* bench's interrupt flag (workload_interrupt_flag()), or NULL */
+static volatile sig_atomic_t *interrupt_flag;
+
+void workload_interrupt_flag(volatile sig_atomic_t *flag)
+{
+	interrupt_flag = flag;
+}
+
+/*
+ * One byte from a child's ready pipe: 1, 0 at its end (the child died), or
+ * -1 where an interrupt came, before the wait or during it.  SIGINT and
+ * SIGTERM are held while the flag is looked at and let in by ppoll()
+ * alone, atomically: one that came just before the wait would otherwise
+ * be handled, then the wait would go on for a child that may never write
+ * (a stopped one, or a touch stuck in reclaim).
+ */
+static ssize_t ready_byte(int fd, char *c)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	sigset_t held, old;
+	ssize_t n = -1;
+
+	sigemptyset(&held);
+	sigaddset(&held, SIGINT);
+	sigaddset(&held, SIGTERM);
+	sigprocmask(SIG_BLOCK, &held, &old);
+	if (!(interrupt_flag && *interrupt_flag) && ppoll(&p, 1, NULL, &old) > 0)
+		n = read(fd, c, 1);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return n;
+}
+
 /*
  * The parent's side of a child's "ready" pipe: 0 once the child wrote its
  * byte; -1 if it closed the pipe first (it died: reaped, its wait status
- * in *status); -2 if a signal (^C, SIGTERM: the benchmark's handler does
- * not restart) broke the wait: the child is killed and reaped then, not
+ * in *status); -2 if an interrupt (^C, SIGTERM) broke the wait or came
+ * before it (ready_byte()): the child is killed and reaped then, not
  * left running in the cgroup that the cleanup removes (*status 0: our
  * own SIGKILL is no OOM kill).
  */
@@ -376,7 +409,7 @@ static int child_ready(int ready[2], pid_t pid, int *status)
 
 	close(ready[1]);
 	*status = 0;
-	n = read(ready[0], &c, 1);
+	n = ready_byte(ready[0], &c);
 	close(ready[0]);
 	if (n == 1)
 		return 0;

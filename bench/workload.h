@@ -9,6 +9,7 @@
 #ifndef VMSCOPE_WORKLOAD_H
 #define VMSCOPE_WORKLOAD_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -60,6 +61,13 @@ int swap_active(void);
 int swap_empty_all(void);
 
 /* ---- processes --------------------------------------------------------- */
+
+/*
+ * The flag the caller's SIGINT/SIGTERM handler sets: hog_start() and
+ * rereader_start() stop waiting for their child once it is set, also
+ * where the signal came before the wait began (NULL: none).
+ */
+void workload_interrupt_flag(volatile sig_atomic_t *flag);
 
 /*
  * Start the hog: a child that joins cg (when given), touches mib MiB and

@@ -955,6 +955,7 @@ int cmd_bench(int argc, char **argv, struct cmd_ctx *ctx)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	workload_interrupt_flag(&interrupted);
 	rc = setup(&b);
 	if (!rc)
 		rc = !strcmp(b.kind, "swappiness") ? sweep(&b) : readfiles(&b, file);
