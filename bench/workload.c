@@ -417,9 +417,7 @@ static int child_ready(int ready[2], pid_t pid, int *status)
 		wait_child(pid, status);
 		return -1;
 	}
-	kill(pid, SIGKILL);
-	wait_child(pid, status);
-	*status = 0;
+	proc_stop(&pid);   /* *status stays 0: our own SIGKILL is no OOM kill */
 	return -2;
 }
 
