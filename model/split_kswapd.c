@@ -708,9 +708,9 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 	 * at 12.8 s, 6.12: 2700 pages at level 10 and above, all file, two
 	 * walks and a boost; the 25 anon pages of the interval were direct
 	 * reclaim's).  On four fresh 2-trial lab sweeps this put 6.12's
-	 * kswapd within one level of its traced priority in 2, 3, 11 and 1
-	 * more intervals (of 351, 218, 413, 275), none fewer; 6.1's
-	 * unchanged.  Only the attribution knows it; the prediction
+	 * kswapd within one level of its traced priority in 4, 3, 11 and 1
+	 * more intervals (of 351, 218, 413, 275) and in 2, 0, 0, 0 fewer;
+	 * 6.1's unchanged.  Only the attribution knows it; the prediction
 	 * (anon_measured NAN) does not take the reading, as it cannot tell
 	 * a boosted interval from one whose normal walk reclaimed as much
 	 */
