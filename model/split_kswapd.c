@@ -311,6 +311,35 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 }
 
 /*
+ * Whether the run's boosts were reclaimed by boosted walks at all: not in
+ * a run whose kcompactd woke for fewer than one kswapd walk in twenty
+ * (in->boost_rate; balance_pgdat() wakes it after every walk that
+ * entered boosted).  There the reclaim beyond the watermark gap is the
+ * walks' running longer because the allocations went on while they ran
+ * (split-15.5), and a boost a sample shows was not reclaimed at level 10
+ * either (split-15.14: a boosted walk that frees nothing at its first
+ * level stops, `if (nr_boost_reclaim && !nr_reclaimed) break`, v5.0+,
+ * 6.1 and 6.18).  In three lab sweeps the 6.1 guests' runs woke it for
+ * 0-2.2% of their walks (about their order-1 walks; their traces show no
+ * level-10 excess), the 6.12 guests' for 8-89%.  Without the gate on
+ * the reclaim beyond the gap 6.1's kswapd would be within one level of
+ * its traced priority in 5-10 fewer intervals of each of five lab
+ * sweeps (lab12: 446 of 480, not 456); 6.12's would not change.  On
+ * four fresh sweeps the 6.1 guests' samples showed a boost at the start
+ * of 54 intervals, after which 2 traced a level-10 excess over 30% of
+ * kswapd's scan (the 6.12 guests': 251 of 461); without the gate on the
+ * boost a sample shows, 6.1's kswapd within one level in 0, 0, 7 and 5
+ * fewer intervals (of 380, 246, 449, 325) and 2 more.  A run that did
+ * not record kcompactd's wakes (NAN) may have had any number.
+ */
+#define BOOSTED_RUN_RATE 0.05
+
+static int run_boosts(const struct split_in *in)
+{
+	return !(in->boost_rate < BOOSTED_RUN_RATE);
+}
+
+/*
  * The boost the start sample shows where the node there was balanced
  * with it, which a boosted walk reclaims; 0 where it was not (the walk
  * drops it, boost_seen()) or none is shown.  A start whose free pages
@@ -320,6 +349,8 @@ static double boost_reclaimed_at_start(const struct split_in *in)
 {
 	double boost = in->boost_start > 0 ? in->boost_start : 0;
 
+	if (!run_boosts(in))
+		return 0;
 	return in->free_start < sw_high_wmarks(in, boost) ? 0 : boost;
 }
 
@@ -386,19 +417,8 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * Over fourteen lab sweeps 6.12's kswapd within one level in 18 more
  * intervals, 10 more of 1847 on eight later sweeps and 8 more of 930 on
  * four fresh ones, none fewer in any of them; 6.1's unchanged.  Not in
- * a run whose kcompactd woke for fewer than one kswapd walk in twenty
- * (in->boost_rate; balance_pgdat() wakes it after every walk that
- * entered boosted): there the walks ran longer than the
- * watermark gap because the allocations went on while they ran
- * (split-15.5).  In three lab sweeps the 6.1 guests' runs woke it for
- * 0-2.2% of their walks (about their order-1 walks; their traces show no
- * level-10 excess), the 6.12 guests' for 8-89%.  Without the gate 6.1's
- * kswapd would be within one level of its traced priority in 5-10 fewer
- * intervals of each of five lab sweeps (lab12: 446 of 480, not 456);
- * 6.12's would not change.  A run that did not record kcompactd's wakes
- * (NAN) may have had any number.
+ * a run with few boosted walks (run_boosts()).
  */
-#define BOOSTED_RUN_RATE 0.05
 
 /*
  * Nor in a run whose kcompactd woke no more often than its timeout can
@@ -440,8 +460,7 @@ static int boosts_possible(const struct split_in *in, double walks)
 	double boosted = in->kcompactd_wakes > walks ? walks + 1 : walks;
 
 	return in->reclaimed[RC_KSWAPD] <= boosted * in->boost_max_sum &&
-	       !in->kcompactd_timeout_only &&
-	       !(in->boost_rate < BOOSTED_RUN_RATE);
+	       !in->kcompactd_timeout_only && run_boosts(in);
 }
 
 /*
