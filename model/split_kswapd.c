@@ -342,8 +342,9 @@ static int run_boosts(const struct split_in *in)
 /*
  * The boost the start sample shows where the node there was balanced
  * with it, which a boosted walk reclaims; 0 where it was not (the walk
- * drops it, boost_seen()) or none is shown.  A start whose free pages
- * were not recorded is taken as balanced.
+ * drops it, boost_seen()), none is shown, or the run's boosts went
+ * unreclaimed (run_boosts()).  A start whose free pages were not
+ * recorded is taken as balanced.
  */
 static double boost_reclaimed_at_start(const struct split_in *in)
 {
@@ -383,7 +384,8 @@ static double boost_reclaimed_at_start(const struct split_in *in)
  * nr_boost_reclaim)`: nr_boost_reclaim = 0, goto restart; v5.0+, 6.1 and
  * 6.18), which may swap and reclaims up to the boosted high watermark
  * (split-15.9).  On fourteen lab sweeps this put 6.12's kswapd within
- * one level in 18 more intervals of 2454, 6.1's in 2 more of 2731.
+ * one level in 18 more intervals of 2454, 6.1's in 2 more of 2731.  Nor
+ * in a run whose boosts went unreclaimed (run_boosts()).
  */
 static double boost_seen(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 			 const struct split_in *in, const double s_short[2],
@@ -418,9 +420,7 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * intervals, 10 more of 1847 on eight later sweeps and 8 more of 930 on
  * four fresh ones, none fewer in any of them; 6.1's unchanged.  Not in
  * a run with few boosted walks (run_boosts()).
- */
-
-/*
+ *
  * Nor in a run whose kcompactd woke no more often than its timeout can
  * count requests that did not wake it.  wakeup_kcompactd() raises
  * kcompactd_max_order before it checks whether kcompactd sleeps and the
@@ -519,8 +519,8 @@ static int boosts_dropped(const struct split_in *in)
  * alone (boost_seen()) misses the boosts raised and reclaimed between
  * two samples: the traces put 0-99% of an interval's kswapd scan in
  * level 10's excess passes, most often a third to all of it.  Where
- * those walks' levels would scan anon (SCAN_FRACT) and the interval
- * scanned none (sw_may_boost()), no walk that may swap ran: all of it is
+ * those walks' levels would scan anon (SCAN_FRACT) and kswapd scanned
+ * none (sw_may_boost()), no walk that may swap ran: all of it is
  * boosted (may_swap off: SCAN_FILE).
  */
 static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
@@ -535,7 +535,7 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 		return;
 	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
 	if (a > 0)
-		normal = 0;         /* SCAN_FRACT, no anon scanned (split-9.1) */
+		normal = 0;   /* SCAN_FRACT, no anon scanned by kswapd (split-9.1) */
 	beyond = in->reclaimed[RC_KSWAPD] - seen * ef - normal;
 	if (beyond > 0)
 		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);
@@ -742,12 +742,13 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
  * Whether kswapd's scan in an interval that began no walk (no
  * PAGEOUTRUN) is a boosted walk's going on at DEF_PRIORITY - 2: the
  * start sample shows a boost on a node balanced with it (free pages at
- * the high watermarks and that boost, sw_high_wmarks()), and the
- * interval scanned no anon page (sw_may_boost(): a boosted walk has
- * may_swap off).  A normal walk finds such a node balanced at its next
- * level and ends; a boosted one reclaims nr_boost_reclaim at level 10,
- * over and over (balance_pgdat(), v5.0+; 6.1 and 6.18), and the samples
- * show the boost until it clears it at `out`.  On fourteen lab sweeps
+ * the high watermarks and that boost, sw_high_wmarks(), in a run whose
+ * boosts were reclaimed, run_boosts()), and kswapd scanned no anon page
+ * (sw_may_boost(): a boosted walk has may_swap off).  A normal walk
+ * finds such a node balanced at its next level and ends; a boosted one
+ * reclaims nr_boost_reclaim at level 10, over and over (balance_pgdat(),
+ * v5.0+; 6.1 and 6.18), and the samples show the boost until it clears
+ * it at `out`.  On fourteen lab sweeps
  * the 6.12 guests had 9 such intervals, all traced at level 10, where
  * the walk of the interval before was replayed at levels 3 to 6; taken
  * as the boosted walk (split-15.10), 8 more of them are within one

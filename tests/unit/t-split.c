@@ -728,31 +728,13 @@ static void deep_refault_walks(void)
 }
 
 /*
- * A boost and normal walks in one interval: one to three walks reclaim
- * a watermark boost each (boosted_walk(), held at level 10) beside five
- * order-0 walks, four woken at the low watermark and one below min (the
- * walk under way when the allocations fell below it, which direct
- * reclaim shows), each reclaiming its gap and up to a quarter more as
- * the allocations go on; no anon is scanned.  A boost grows by a
- * pageblock (512 pages) a fallback up to 1.5 times the zone's high
- * watermark (boost_watermark()): 1024 or 1524 pages here.  Taken as
- * normal walks all, the boost's pages would be replayed deep; taken as
- * boosted all, the normal walks' pages at 10; taken as normal walks
- * that all reclaim the min gap, with the scan beyond them boosted, too
- * deep by up to 2 levels, as the 6.12 lab guests' traces showed it.  The
- * model is told the largest boost the zones can hold (1.5 times the
- * high watermarks, 1524, and a pageblock, 512).  (With all five walks
- * below min, the reclaim beyond walks that each reclaim the low gap
- * puts the estimate 1.0-1.5 levels too shallow: the walks' start is
- * not in the counters, and the lab's walks started at low.)
- */
-/*
  * Direct reclaim beside kswapd's walks, on the reference node k: four
- * direct walks (a tenth of the interval's reclaim at most), each having seen a refault (no cache trimming, so
- * SCAN_FRACT lets anon in).  Into in: their pages as the direct
- * reclaimer's, and pgscan_anon and pswpout since `before` as
- * /proc/vmstat shows them, every reclaimer's (shrink_inactive_list()
- * counts PGSCAN_ANON + file for all of them, v5.8+).
+ * direct walks (a tenth of the interval's reclaim at most), each having
+ * seen a refault (no cache trimming, so SCAN_FRACT lets anon in).  Into
+ * in: their pages as the direct reclaimer's, and pgscan_anon and pswpout
+ * since `before` as /proc/vmstat shows them, every reclaimer's
+ * (shrink_inactive_list() counts PGSCAN_ANON + file for all of them,
+ * v5.8+).
  */
 static void direct_walks_with_anon(struct ref *k, const struct ref *before,
 				   struct split_in *in)
@@ -771,6 +753,25 @@ static void direct_walks_with_anon(struct ref *k, const struct ref *before,
 	in->swap_out = k->pswpout - before->pswpout;
 }
 
+/*
+ * A boost and normal walks in one interval: one to three walks reclaim
+ * a watermark boost each (boosted_walk(), held at level 10) beside five
+ * order-0 walks, four woken at the low watermark and one below min (the
+ * walk under way when the allocations fell below it, which direct
+ * reclaim shows), each reclaiming its gap and up to a quarter more as
+ * the allocations go on; no anon is scanned.  A boost grows by a
+ * pageblock (512 pages) a fallback up to 1.5 times the zone's high
+ * watermark (boost_watermark()): 1024 or 1524 pages here.  Taken as
+ * normal walks all, the boost's pages would be replayed deep; taken as
+ * boosted all, the normal walks' pages at 10; taken as normal walks
+ * that all reclaim the min gap, with the scan beyond them boosted, too
+ * deep by up to 2 levels, as the 6.12 lab guests' traces showed it.  The
+ * model is told the largest boost the zones can hold (1.5 times the
+ * high watermarks, 1524, and a pageblock, 512).  (With all five walks
+ * below min, the reclaim beyond walks that each reclaim the low gap
+ * puts the estimate 1.0-1.5 levels too shallow: the walks' start is
+ * not in the counters, and the lab's walks started at low.)
+ */
 /*
  * Interval i of split-15.1: `boosted` boosted walks (nr_boost_reclaim
  * 1024 or 1524 pages) and five order-0 walks on its node, replayed into
@@ -843,7 +844,7 @@ static void boost_and_normal_walks(void)
 	 * another reclaimer's anon is no sign against it)
 	 */
 	after = rng;
-	rng = draws;            /* the same kswapd walks again */
+	rng = draws;            /* from the same draws (the direct walks draw too) */
 	ok = boost_and_normal_run(1, &worst);
 	rng = after;            /* the tests after draw as before */
 	tap_ok(ok >= 8,
