@@ -53,12 +53,14 @@ struct walk_mix {
  * measured so far (pgsteal_anon / pgscan_anon) that the walks' own anon
  * pages freed (sw_fit_anon_freed()), and whether kswapd's walk that the
  * sample before found balanced finished the pass it stood in
- * (sw_fit_finish_pass()), and whether kswapd's short walks were of
- * either kind alike, not the trim walks first (sw_fit_short_spread()).
+ * (sw_fit_finish_pass()), or whether the pass that the sample found an
+ * unbalanced node's walk in was at its end there (sw_fit_pass_done()),
+ * and whether kswapd's short walks were of either kind alike, not the
+ * trim walks first (sw_fit_short_spread()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
-	int finish_pass, short_spread;
+	int finish_pass, short_spread, pass_done;
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -147,6 +149,9 @@ void sw_fit_short_spread(const struct split_in *in, const struct split_cost *nod
 void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
+void sw_fit_pass_done(const struct split_in *in, const struct split_cost *node_cost,
+		      const struct split_cost *cg_cost, struct walk_fit *fit,
+		      struct split_out *out);
 
 /* split_deep.c: cgroup walks down to priority 0 */
 void sw_deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,

@@ -557,7 +557,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		resume = 1;
 		m.from = in->kswapd_resume;
 		m.finish = in->kswapd_resume;   /* its pass first */
-	} else if (r == RC_KSWAPD && in->kswapd_resume > 0 &&
+	} else if (r == RC_KSWAPD && in->kswapd_resume > 0 && !fit->pass_done &&
 		   (!in->kswapd_resume_balanced || fit->finish_pass)) {
 		m.finish = in->kswapd_resume;
 	}
@@ -636,7 +636,7 @@ void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0 };
+	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0, 0 };
 
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
@@ -646,6 +646,8 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		sw_fit_short_spread(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_finish_pass(in, node_cost, cg_cost, &fit, out);
+	if (sw_fits(in))
+		sw_fit_pass_done(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
 		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);

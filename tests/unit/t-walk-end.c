@@ -699,6 +699,85 @@ static void pass_after_balanced_sample(void)
 	       o.anon_pred, sb.anon, rest, alone.anon_pred);
 }
 
+/*
+ * Interval a of split-17.42: a walk that trims the cache, woken on a node
+ * with `start` pages free while allocations take `alloc` pages a batch,
+ * played batch by batch until its pass has one batch left; the sample
+ * comes there.  Returns whether that last batch ends the walk, the node
+ * balanced at the level's top (pgdat_balanced()), while the sample finds
+ * it short of its high watermarks.
+ */
+static int pass_ends_after_sample(struct node *n, struct walker *w, struct seen *sa,
+				  double start, double alloc)
+{
+	struct node after;
+	struct walker wa;
+	struct seen scratch = { 0 };
+
+	node_init(n);
+	n->written = 1600;               /* the next walk frees these at once */
+	n->unwritten -= 1600;
+	n->free = start;
+	n->alloc = alloc;
+	sa->free_start = n->free;
+	walk_kind(n, w, WALK_TRIM, 1, sa);
+	while (!w->ended && !(w->in_pass && w->prio <= 5 &&
+			      w->nr[0] + w->nr[1] > 0 && w->nr[0] + w->nr[1] <= SCM))
+		walk_on(n, w, 1, sa);
+	if (w->ended || !(n->free < HIGH))
+		return 0;
+	after = *n;
+	wa = *w;
+	walk_on(&after, &wa, 1, &scratch);
+	return wa.ended;
+}
+
+/*
+ * A walk that trims the cache is one batch from the end of its level's
+ * pass at a sample that finds the node short of its high watermarks:
+ * the replay takes it as standing in that pass (sw_kswapd_ended()), a
+ * share of it before the sample that no counter gives.  The last batch
+ * balances the node and the walk ends at the level's top; allocations
+ * wake kswapd for a new walk (PAGEOUTRUN) that saw a refault, at
+ * swappiness 200 over anon only (SCAN_FRACT, fp = 0), freeing the
+ * written pages at the tail.  The attribution, finding too little anon
+ * with the rest of the pass finished, takes the pass as done at the
+ * sample (sw_fit_pass_done()).
+ */
+static void pass_done_before_new_walk(void)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w, nw;
+	double start, alloc, used = NAN, t;
+	int found = 0, at;
+
+	for (start = 0; start < LOW && !found; start += 8)
+		for (alloc = 0; alloc <= 8 && !found; alloc++) {
+			memset(&sa, 0, sizeof(sa));
+			found = pass_ends_after_sample(&n, &w, &sa, start, alloc);
+			used = alloc;
+		}
+	at = w.prio;
+	sampled(&a, &n, &sa, NAN);
+	a.activate_file = 0;
+	sb.free_start = n.free;
+	walk_on(&n, &w, MAX_BATCHES, &sb);
+	wake(&n);
+	walk_new(&n, &nw, MAX_BATCHES / 4, &sb);
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	replay(&a, &b, &o, NULL);
+	t = truth(&sb);
+	tap_ok(found && w.ended && nw.ended && sb.walks == 1 && sb.at[at] <= SCM && sb.anon > 0,
+	       "split-17.42 reference: a trim walk one batch from the end of its level-%d pass at a sample with %.0f free (%.0f pages a batch allocated) ends after it; a new walk scans %.0f anon pages",
+	       at, a.free, used, sb.anon);
+	tap_ok(fabs(o.anon_pred - sb.anon) <= 0.1 * sb.anon && fabs(o.p_est - t) <= 1,
+	       "split-17.43 ... the attribution takes that pass as done at the sample: anon %.0f against the reference's %.0f, priority %.2f against %.2f",
+	       o.anon_pred, sb.anon, o.p_est, t);
+}
+
 /* an interval of seven walks, the last of a kind of its own (dove()) */
 #define DIVE_WALKS 7
 struct dive_case {
@@ -945,6 +1024,7 @@ int main(void)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
 	pass_after_balanced_sample();
+	pass_done_before_new_walk();
 	for (i = 0; i < sizeof(flushes) / sizeof(flushes[0]); i++)
 		pass_across_flush(&flushes[i]);
 	return tap_done();
