@@ -736,7 +736,14 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 	 * reclaim's).  On four fresh 2-trial lab sweeps this put 6.12's
 	 * kswapd within one level of its traced priority in 4, 3, 11 and 1
 	 * more intervals (of 351, 218, 413, 275) and in 2, 0, 0, 0 fewer;
-	 * 6.1's unchanged.  Only the attribution knows it; the prediction
+	 * 6.1's unchanged; on two sweeps taken after, 4 and 2 more, 0 and 2
+	 * fewer.  A bound, not kswapd's anon: where its walks scanned anon
+	 * under the others' larger scan, boosts are let in where none ran
+	 * (labV run 15, 6.12: kswapd's walks scanned 23 anon pages each at
+	 * level 12, 46-207 an interval, under direct reclaim's 230-914
+	 * pages, and 3.0% of the run's swap-out went unexplained, none
+	 * before).  Only the
+	 * attribution knows it; the prediction
 	 * (anon_measured NAN) does not take the reading, as it cannot tell
 	 * a boosted interval from one whose normal walk reclaimed as much
 	 */
