@@ -941,14 +941,18 @@ check "attribute-1.56 compact_daemon_wake not recorded: taken as boosted ($p, 8 
 	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
 
 # the prediction cannot read pgscan_anon to place that one walk: each
-# reclaiming interval of the window it expects the walk in is as likely.
-# Walks at 4, 5 and 6 s, one activation shown in (3, 4], nothing written
-# (zero costs): one walk's 7 anon pages in all.  From 6.12 a global walk
-# reads the activation at the periodic memcg flush (the walk's own is
-# ratelimited), up to 2 s later: a third in each interval.  Before 6.12
-# the walk flushes once 64 updates a CPU are pending, which a pass makes
-# at once: the walk under way reads it at its next level, in the interval
-# that shows it or, past the sample, the next: half in each of those two.
+# moment of the window it expects the walk in is as likely, and the walk
+# that reads it is the one under way then.  Walks at 4, 5 and 6 s, one
+# activation shown in (3, 4], nothing written (zero costs): one walk's 7
+# anon pages in all.  From 6.12 a global walk reads the activation at the
+# periodic memcg flush (the walk's own is ratelimited), up to 2 s later:
+# a third in each interval.  Before 6.12 the walk flushes once 64 updates
+# a CPU are pending, which a pass makes at once: the walk under way reads
+# it at its next level, milliseconds later (SPLIT_NEXT_LEVEL_S, 10 ms),
+# so in the interval that shows it; in the next only for an activation in
+# its last 10 ms.  Unfolded, it came in (2, 4], where (2, 3] has no
+# reclaim: 1 s of walking in (3, 4] against 10 ms in (4, 5], 7 * 1 / 1.01
+# = 6.9 anon pages and 0.07.
 # Every page scanned is reclaimed, so 6.12's costs (rotations: pgscan -
 # pgsteal per type) stay zero as 6.1's do, and each walk scans alike
 spread_run() {  # spread_run KERNEL: the prediction per interval, in all
@@ -963,21 +967,22 @@ spread_run() {  # spread_run KERNEL: the prediction per interval, in all
 }
 is "$(spread_run 6.12.0)" "4.0:2 5.0:2 6.0:2 anon scanned: predicted 7" \
 	"attribute-1.20 6.12: the anon prediction spreads the activation's one walk over the 2 s of the periodic flush"
-is "$(spread_run 6.1.0)" "4.0:4 5.0:4 6.0:0 anon scanned: predicted 7" \
-	"attribute-1.87 6.1: the walk under way reads the activation at its next level: the interval that shows it or the next"
+is "$(spread_run 6.1.0)" "4.0:7 5.0:0 6.0:0 anon scanned: predicted 7" \
+	"attribute-1.87 6.1: the walk under way reads the activation at its next level, 10 ms later: the interval that shows it"
 # 6.12 with the flushes traced (trace.memcg_flush_t_us, the last flush
 # at each sample) and samples folded (the activation happened in the
 # interval that shows it, (3, 4]): a walk reads it at the first flush
-# after it, the walk under way at its next level or the next to begin,
-# so in the interval that holds the flush or the next.  Walks at 4 to 7
-# s, one each, 7 anon pages a walk.  A flush at 5.5: half of them in (5,
-# 6] and (6, 7], none before.  Flushes at 1.5 and 3.25 (a period of 1.75
-# s): the activation came before the 3.25 one in a quarter of (3, 4], an
-# eighth of the walk in (3, 4] and (4, 5] each (0.875 anon pages), the
-# rest at the next flush, 5.0, on the sample: the walks after it, (5, 6]
-# (5.25).  Unfolded, the activation may be a second older, (2, 4]: the
-# 3.25 flush takes 1.25 / 2 of it (2.19 anon pages in each interval),
-# the rest 2.63
+# after it, the walk under way at its next level, 10 ms later, so in the
+# interval that holds the flush; the next only for a flush in its last
+# 10 ms.  Walks at 4 to 7 s, one each, 7 anon pages a walk.  A flush at
+# 5.5: 0.5 s of walking after it in (5, 6], 10 ms in (6, 7]: 6.9 anon
+# pages and 0.1, none before.  Flushes at 1.5 and 3.25 (a period of 1.75
+# s): the activation came before the 3.25 one in a quarter of (3, 4], a
+# quarter of the walk (1.75 anon pages), read in (3, 4] (0.75 s of it
+# after the flush against 10 ms of (4, 5]: 1.73), the rest at the next
+# flush, 5.0, on the sample: the walks after it, (5, 6] (5.25).
+# Unfolded, the activation may be a second older, (2, 4]: the 3.25 flush
+# takes 1.25 / 2 of it (4.38 anon pages, 4.32 in (3, 4]), the rest 2.63
 flushed_run() {  # flushed_run T0 US0 US1 FOLDED: flush US0 before T0, US1 from it
 	walk_csv "4 5 6 7" 0 | awk -F, -v OFS=, -v t0="$1" -v a="$2" -v b="$3" '
 		NR == 1 { print $0, "pgsteal_anon", "pgsteal_file", "trace.memcg_flush_t_us"; next }
@@ -990,17 +995,18 @@ flushed_run() {  # flushed_run T0 US0 US1 FOLDED: flush US0 before T0, US1 from 
 	"$VMSCOPE" attribute flushed.db --intervals --format csv | tr -d '"' |
 		awk -F, '$3 == "all" { print $2 ":" $10 }' | tr '\n' ' '
 }
-is "$(flushed_run 6 1500000 5500000 folded)" "4.0:0 5.0:0 6.0:4 7.0:4 " \
-	"attribute-1.88 6.12, flushes traced: the walk reads the activation at the first flush after it, in that interval or the next"
-is "$(flushed_run 4 1500000 3250000 folded)" "4.0:1 5.0:1 6.0:5 7.0:0 " \
+is "$(flushed_run 6 1500000 5500000 folded)" "4.0:0 5.0:0 6.0:7 7.0:0 " \
+	"attribute-1.88 6.12, flushes traced: the walk reads the activation at the first flush after it, in the interval that holds the flush"
+is "$(flushed_run 4 1500000 3250000 folded)" "4.0:2 5.0:0 6.0:5 7.0:0 " \
 	"attribute-1.89 a flush inside the activation's interval: after it in the share before the flush, the rest at the next flush"
-is "$(flushed_run 4 1500000 3250000 unfolded)" "4.0:2 5.0:2 6.0:3 7.0:0 " \
+is "$(flushed_run 4 1500000 3250000 unfolded)" "4.0:4 5.0:0 6.0:3 7.0:0 " \
 	"attribute-1.90 ... unfolded, the activation up to a second older than the interval that shows it: more of it before the flush"
 # ... as likely at each moment of it: the walk that sees it is the one
 # running then, so the intervals share it as their reclaimer's time
 # walking, its pages scanned.  Direct reclaim (no walk that goes on into
 # the next interval): 3 walks scanning 222 pages in (3, 4], 1 walk scanning
-# 222 in (4, 5], one activation shown in (3, 4]: half a refault walk
+# 222 in (4, 5], one activation shown in (4, 5], unfolded, so it came in
+# (3, 5], a second of each interval's walking: half a refault walk
 # expected in each (walks begun would say 3/4 and 1/4).  Zero costs, so
 # SCAN_FRACT gives anon 60/200 of each list's target: level 12 anon
 # 105984 >> 12 = 25 -> 7, file 400000 >> 12 = 97 -> 67; level 11 anon
@@ -1012,7 +1018,7 @@ is "$(flushed_run 4 1500000 3250000 unfolded)" "4.0:2 5.0:2 6.0:3 7.0:0 " \
 #   151: 7 + 15 * 148 / 151 = 21.7 anon; half of it: 10.9
 printf '%s\n' "t,pgscan_direct,pgsteal_direct,allocstall_normal,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,workingset_activate_file" \
 	"3,0,0,0,0,0,105984,1000,400000,100000,100000,0" \
-	"4,222,96,3,20,202,105984,1000,400000,100000,100000,1" \
+	"4,222,96,3,20,202,105984,1000,400000,100000,100000,0" \
 	"5,444,128,4,40,404,105984,1000,400000,100000,100000,1" > busy.csv
 "$VMSCOPE" import busy.csv -o busy.db --tag kernel=6.1.0 --tag swappiness=60 || fail "import busy.csv"
 "$VMSCOPE" attribute busy.db --intervals --format csv | tr -d '"' |
