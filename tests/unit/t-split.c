@@ -2531,6 +2531,25 @@ static void flush_in_bracket(void)
 	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] == o.anon_pred,
 	       "split-8.21 the attribution takes the sample before, 3 pages: all %.1f anon explained, small_inactive_file (ref %.1f)",
 	       o.anon_pred, want);
+	/*
+	 * A second flush traced inside the interval, at 95% of its time,
+	 * that held 3003 (3003 >> q > 0 from level 11: cache trim): the
+	 * reference's walk was done before it, on the 3-page view.  The
+	 * attribution places the newer flush among the walks as split-8.16
+	 * does, and where that still explains too little, the older view at
+	 * either sample around it (place_flush(), older_at_ends()): the
+	 * 3-page sample scans the 207.2 measured.  On the straight line the
+	 * walk would trim the cache from level 10.
+	 */
+	in.seen_n = 2;
+	in.seen[1] = in.seen_bracket[1];
+	in.seen_w[0] = 0.95;
+	in.seen_w[1] = 0.05;
+	split_walk(&in, &c, &c, &o);
+	tap_ok(fabs(o.anon_pred - want) <= 0.05 * want &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] >= 0.9 * o.anon_pred,
+	       "split-8.24 ... and a newer flush inside the interval: the older at the 3-page sample, %.1f anon of %.1f explained, small_inactive_file",
+	       o.anon_pred, want);
 }
 
 /*
@@ -2576,44 +2595,6 @@ static void flush_at_tie(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(o.anon_pred < 0.5 * want,
 	       "split-8.23 ... samples 2000 and 2400 above it, the lists moving 400: no tie taken (%.1f of %.1f)",
-	       o.anon_pred, want);
-}
-
-/*
- * split-8.20's bracket (the one traced flush before the interval fell
- * between samples of 3 and 3003 inactive file pages, the reference's
- * flush held 3: a kswapd walk of 225 pages, SCAN_FRACT down to level 8,
- * 207.2 anon) with a second flush traced inside the interval, at 95% of
- * its time, that held 3003 (3003 >> q > 0 from level 11: cache trim).
- * The reference's walk was done before it, on the 3-page view.  The
- * attribution places the newer flush among the walks as split-8.16 does,
- * and, where that still explains too little, the older view at either
- * sample around it (place_flush(), older_at_ends()): the 3-page sample
- * scans the 207.2 measured, small_inactive_file.  On the straight line,
- * 1503 at the flush, the walk would trim the cache from level 10.
- */
-static void flush_in_bracket_and_inside(void)
-{
-	static const int v612[3] = { 6, 12, 0 };
-	static const double views[2] = { 1503, 3003 };
-	struct split_cost c = { 0, 0, 1, "" };
-	struct split_in in;
-	struct split_out o;
-	struct ref k = stale_ref(3);
-	double want = ref_walk_anon(&k, 225);
-
-	stale_walk(&in, RC_KSWAPD, v612, views, 2, want);
-	in.seen_known = 1;
-	in.seen_w[0] = 0.95;
-	in.seen_w[1] = 0.05;
-	in.has_bracket = 1;
-	in.seen_bracket[0] = in.seen_bracket[1] = in.node;
-	in.seen_bracket[0].inactive_file = 3;
-	in.seen_bracket[1].inactive_file = 3003;
-	split_walk(&in, &c, &c, &o);
-	tap_ok(fabs(want - 207.2) < 0.1 && fabs(o.anon_pred - want) <= 0.05 * want &&
-	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] >= 0.9 * o.anon_pred,
-	       "split-8.24 the older flush between samples, a newer one inside the interval: the older at the 3-page sample, %.1f anon of %.1f explained, small_inactive_file",
 	       o.anon_pred, want);
 }
 
@@ -3128,7 +3109,6 @@ int main(void)
 	stale_cases();
 	costs();
 	flush_in_bracket();
-	flush_in_bracket_and_inside();
 	anon_freed_later();
 	short_refault_walks();
 	cgroup_zero_task_gone();
