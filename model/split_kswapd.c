@@ -479,8 +479,8 @@ static int boosts_possible(const struct split_in *in, double walks)
  * 11's) over the replay's boosted reclaim fell with that share: medians
  * 1.18 with no direct reclaim, 1.00 under 5%, 0.74 at 5-10%, 0.66 at
  * 10-20%, 0.51 at 20-30%, 0.17 at 30-40%, 0 beyond.  Past
- * DROPPED_BOOST_DIRECT_SHARE none is taken as boosted: 6.12's kswapd
- * within one level of its traced priority in 26 more of those sweeps'
+ * DROPPED_BOOST_DIRECT_SHARE none is taken as boosted: at 0.15, 6.12's
+ * kswapd within one level of its traced priority in 26 more of those sweeps'
  * 2454 intervals, 37 more of 1847 on eight later sweeps and 9 more of
  * 457 on two fresh ones (at 0.1: 5, 50, 14 more; at 0.2: 22, 25, 1).
  * A rule of thumb, right more often than not: the sweeps that reread a
@@ -489,8 +489,16 @@ static int boosts_possible(const struct split_in *in, double walks)
  * direct.  Not a boosted share scaled down with the direct one (none at
  * 40%): 43, 44 and 7 more, but it takes split-21.1's boosted walks on a
  * balanced node beside a little direct reclaim for 16% fewer pages.
+ * Ten sweeps later (five of them --reread) put the line lower: of their
+ * 6.12 intervals that scanned no anon, those whose traces show a level-10
+ * loop (a fifth of kswapd's scan or more) were 520 of 592 without direct
+ * reclaim, 320 of 441 where it did under 5% of the reclaim, 192 of 394
+ * at 5-10%, 91 of 263 at 10-15% and 169 of 618 beyond.  At 0.05 6.12's
+ * kswapd is within one level in 79 more of their 3168 intervals than at
+ * 0.15: 78 more on the five --reread sweeps (11 to 21 each), 1 more on
+ * the five that only write (-9 to +8).
  */
-#define DROPPED_BOOST_DIRECT_SHARE 0.15
+#define DROPPED_BOOST_DIRECT_SHARE 0.05
 
 static int boosts_dropped(const struct split_in *in)
 {
