@@ -74,7 +74,7 @@ static size_t ending_after(const struct activations *a, double t)
 }
 
 /* The share of v's time inside (from, to). */
-static double overlap(const struct act_iv *v, double from, double to)
+static double share_in_window(const struct act_iv *v, double from, double to)
 {
 	double len = v->t1 - v->t0;
 
@@ -86,13 +86,14 @@ static double overlap(const struct act_iv *v, double from, double to)
  * intervals that meet (from, to) as the pages scanned in (from, to) are:
  * each moment of the window is as likely, the walk under way then reads
  * it, and an interval's pages are taken as scanned evenly over it
- * (overlap()).  An interval that meets the window for its first
+ * (share_in_window()).  An interval that meets the window for its first
  * SPLIT_NEXT_LEVEL_S only takes that much of its pages: on six lab
  * sweeps (6.1 guests, samples folded), of 388 intervals that showed an
  * activation at swappiness 60 to 200, 383 scanned anon; of 108 after
  * one that showed none of their own, 49 did (walks going on past the
- * sample, kswapd_resume_refault in split_walk.c).  Their whole pages
- * took half of a walk from the interval that showed it.  kswapd and
+ * sample, kswapd_resume_refault in split_walk.c).  Before
+ * share_in_window(), their whole pages took half of a walk from the
+ * interval that showed it.  kswapd and
  * direct reclaim compare WORKINGSET_ACTIVATE_FILE with one snapshot, the
  * root lruvec's refaults[] (prepare_scan_count()), which every walk of
  * theirs overwrites when it ends (snapshot_refaults(), v6.1 and v6.18):
@@ -117,13 +118,13 @@ static void spread_window(struct activations *a, double act, double from, double
 
 	for (hi = lo; hi < a->n && a->iv[hi].t0 < to; hi++)
 		for (r = 0; r < NR_ACT; r++)
-			n[r] += a->iv[hi].busy[r] * overlap(&a->iv[hi], from, to);
+			n[r] += a->iv[hi].busy[r] * share_in_window(&a->iv[hi], from, to);
 	global = n[ACT_KSWAPD] + n[ACT_DIRECT];
 	for (i = lo; i < hi; i++)
 		for (r = 0; r < NR_ACT; r++)
 			if (n[r] > 0)
 				a->iv[i].expected[r] += act * a->iv[i].busy[r] *
-							overlap(&a->iv[i], from, to) /
+							share_in_window(&a->iv[i], from, to) /
 							(r == ACT_OTHER ? n[r] : global);
 }
 

@@ -716,7 +716,8 @@ static void kept_view(const struct split_state *st, struct split_in *sp)
 /*
  * The prediction's walk: made without the interval's pgscan_anon, so it
  * cannot tell which interval of an activation's lag window held the walk
- * that saw it; it takes each reclaiming interval of the window as likely
+ * that saw it; it takes each moment of the window as likely, the
+ * intervals sharing it by their pages scanned inside it
  * (activations_expected()).  The attribution's walk lets any interval of
  * the window explain its measured anon scanning (si->refault_near,
  * si->refault_window).  What came before the interval is known to it, as

@@ -222,7 +222,9 @@ struct split_in {
 	 * before the first).  The lists can grow in a step anywhere between
 	 * two samples (a writer starts), so the attribution takes the one
 	 * of the three under which the walks scan the nearest to the anon
-	 * measured (split_views.c pick_in_bracket()).
+	 * measured (split_views.c pick_in_bracket(); with a second flush
+	 * inside the interval, either sample in seen[0]'s place,
+	 * older_at_ends()).
 	 */
 	struct split_lists seen_bracket[2];
 	int has_bracket;

@@ -488,15 +488,18 @@ static int boosts_possible(const struct split_in *in, double walks)
  * more, their boosts as often real beside a fifth of the reclaim done
  * direct.  Not a boosted share scaled down with the direct one (none at
  * 40%): 43, 44 and 7 more, but it takes split-21.1's boosted walks on a
- * balanced node beside a little direct reclaim for 16% fewer pages.
- * Ten sweeps later (five of them --reread) put the line lower: of their
- * 6.12 intervals that scanned no anon, those whose traces show a level-10
- * loop (a fifth of kswapd's scan or more) were 520 of 592 without direct
- * reclaim, 320 of 441 where it did under 5% of the reclaim, 192 of 394
- * at 5-10%, 91 of 263 at 10-15% and 169 of 618 beyond.  At 0.05 6.12's
- * kswapd is within one level in 79 more of their 3168 intervals than at
- * 0.15: 78 more on the five --reread sweeps (11 to 21 each), 1 more on
- * the five that only write (-9 to +8).
+ * balanced node beside a little direct reclaim (then 400 pages, 7-17% of
+ * the reclaim) for 16% fewer pages.  Later sweeps put the line lower: of
+ * nine sweeps' (five of them --reread) 6.12 intervals that scanned no
+ * anon, those whose traces show a level-10 loop (a fifth of kswapd's
+ * scan or more) were 520 of 592 without direct reclaim, 320 of 441 where
+ * it did under 5% of the reclaim, 192 of 394 at 5-10%, 91 of 263 at
+ * 10-15% and 169 of 618 beyond.  At 0.05 6.12's kswapd is within one
+ * level in 79 more of 3168 intervals of those nine and one more plain
+ * sweep than at 0.15: 78 more on the five --reread sweeps (11 to 21
+ * each), 1 more on the five that only write (-9 to +8); on two recorded
+ * after, 13 more (--reread) and 12 fewer, and a run from 44.5% of its
+ * swap-out unexplained to none.
  */
 #define DROPPED_BOOST_DIRECT_SHARE 0.05
 

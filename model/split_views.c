@@ -142,7 +142,7 @@ static void flush_among_walks(const struct split_in *in, const struct split_cost
 }
 
 /*
- * Place_flush()'s view j (of two) replaced by either of `ends` in turn,
+ * View j (of place_flush()'s two) replaced by either of `ends` in turn,
  * the time's shares kept, or, where those explain too little, placed
  * among the walks (flush_among_walks()); each taken where it scans
  * nearer the anon measured (view_off()).
@@ -231,7 +231,8 @@ static void older_at_ends(const struct split_in *in, const struct split_cost *no
  * (lab 6.12, swappiness 200: 91% of one interval's direct scan was anon,
  * all before a flush at 28% of the interval).  Where those still explain
  * too little, the later view as either sample of the interval holds it
- * (inside_ends()); that pick is not kept for the intervals after (the
+ * (inside_ends()), then the older one as either sample around its flush
+ * (older_at_ends()); neither pick is kept for the intervals after (the
  * next one's pick_in_bracket() places the same flush anew, on its own
  * anon).
  */

@@ -737,7 +737,7 @@ static void deep_refault_walks(void)
 
 /*
  * Direct reclaim beside kswapd's walks, on the reference node k: `walks`
- * direct walks (32 pages each: a few percent of the interval's reclaim),
+ * direct walks (at least 32 pages each: a few percent of the interval's reclaim),
  * each having seen a refault (no cache trimming, so SCAN_FRACT lets anon in).  Into
  * in: their pages as the direct reclaimer's, and pgscan_anon and pswpout
  * since `before` as /proc/vmstat shows them, every reclaimer's
@@ -2561,7 +2561,7 @@ static void flush_in_bracket(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(fabs(o.anon_pred - want) <= 0.05 * want &&
 	       o.r[RC_KSWAPD].anon_by[CAUSE_SMALL_FILE] >= 0.9 * o.anon_pred,
-	       "split-8.24 ... and a newer flush inside the interval: the older at the 3-page sample, %.1f anon of %.1f explained, small_inactive_file",
+	       "split-8.21.1 ... and a newer flush inside the interval: the older at the 3-page sample, %.1f anon of %.1f explained, small_inactive_file",
 	       o.anon_pred, want);
 }
 
