@@ -26,7 +26,8 @@
  *     flushes were traced the interval of the first flush after it and
  *     the next); so the intervals of the window share it as their
  *     reclaimer's walks share its time, which the pages they scanned
- *     inside it measure (each interval's taken as even over it; the prediction, which must not read the anon share of
+ *     inside it measure (each interval's taken as even over it; the
+ *     prediction, which must not read the anon share of
  *     the scan to place it; the rest's pages are pgscan_anon +
  *     pgscan_file less kswapd's and direct's).  Not as the walks begun share
  *     it: a reclaimer that scans a lot in few long walks is walking most

@@ -737,9 +737,9 @@ static void deep_refault_walks(void)
 
 /*
  * Direct reclaim beside kswapd's walks, on the reference node k: `walks`
- * direct walks (at least 32 pages each: a few percent of the interval's reclaim),
- * each having seen a refault (no cache trimming, so SCAN_FRACT lets anon in).  Into
- * in: their pages as the direct reclaimer's, and pgscan_anon and pswpout
+ * direct walks (at least 32 pages each: a few percent of the interval's
+ * reclaim), each having seen a refault (no cache trimming, so SCAN_FRACT
+ * lets anon in).  Into in: their pages as the direct reclaimer's, and pgscan_anon and pswpout
  * since `before` as /proc/vmstat shows them, every reclaimer's
  * (shrink_inactive_list() counts PGSCAN_ANON + file for all of them,
  * v5.8+).
