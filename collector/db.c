@@ -48,6 +48,11 @@
  *           reset (issue 11); the view is dropped and made anew from
  *           schema.sql (view_migration()).  Until a writer migrates it, a
  *           version-2 file keeps the old view, which readers accept.
+ *   3 -> 4: cgroup v2's memory.events and memory.stat's numa_* and
+ *           swp*_zero, whose names are counts: counter_kind is refilled
+ *           from schema.sql (kind_migration()).  Names a version-3
+ *           collector already stored keep the kind they were given
+ *           (memory.stat's; memory.events it did not read).
  */
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -57,6 +62,7 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	[1] = "INSERT INTO counter_kind (source, pattern, kind, rank) "
 	      "VALUES ('trace', '*', 'counter', 9)",
 	[2] = "DROP VIEW counter_values",   /* then view_migration() */
+	[3] = "DELETE FROM counter_kind",   /* then kind_migration() */
 };
 
 /*
@@ -81,6 +87,27 @@ static int view_migration(sqlite3 *db, const char *path, long version)
 		return error("cannot migrate '%s': schema.sql does not end with "
 			     "counter_values", path);
 	return db_exec(db, path, sql);
+}
+
+/*
+ * 3 -> 4 after the DELETE: counter_kind as schema.sql fills it, its one
+ * INSERT statement (SQLite finds where it ends).  The collector names no
+ * counter itself: the rules live in schema.sql only.
+ */
+static int kind_migration(sqlite3 *db, const char *path, long version)
+{
+	const char *sql = strstr(db_schema_sql, "INSERT INTO counter_kind");
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (version != 3)
+		return 0;
+	if (!sql)
+		return error("cannot migrate '%s': schema.sql fills no counter_kind", path);
+	rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK ||
+	     sqlite3_step(st) != SQLITE_DONE;
+	sqlite3_finalize(st);
+	return rc ? db_error(db, path, "cannot write") : 0;
 }
 
 int db_error(sqlite3 *db, const char *path, const char *what)
@@ -437,7 +464,7 @@ static int db_create_or_migrate(sqlite3 *db, const char *path, long version,
 	/* db_check() made sure that 1 <= version <= DB_SCHEMA_VERSION */
 	for (; version < DB_SCHEMA_VERSION; version++)
 		if ((migrations[version] && db_exec(db, path, migrations[version])) ||
-		    view_migration(db, path, version))
+		    view_migration(db, path, version) || kind_migration(db, path, version))
 			return -1;
 	/* PRAGMAs take no bound parameters; the values are our constants */
 	return db_exec(db, path, "PRAGMA application_id = " STR(DB_APPLICATION_ID)

@@ -16,7 +16,7 @@
 
 /* 'vmsc': marks the file as ours, see PRAGMA application_id. */
 #define DB_APPLICATION_ID 0x766d7363
-#define DB_SCHEMA_VERSION 3
+#define DB_SCHEMA_VERSION 4
 /*
  * The oldest schema the readers take as it is: version 2 only added a
  * counter kind for the trace source, which a version-1 file cannot hold.

@@ -142,6 +142,12 @@ static char *cgroup_dir(const char *root, const char *given, int *v2)
 	return NULL;
 }
 
+/*
+ * v2's limit events are memory.events' counts ("max": one before each
+ * reclaim call of a charge over the limit); its limit is memory.max,
+ * named with its file's dot so as not to be that event ("max" in the
+ * file means no limit and is left out, as any non-number is).
+ */
 static int add_cgroup_sources(struct source_set *s, const char *dir, int v2)
 {
 	if (source_set_add(s, "memcg", dir, "/memory.stat", FMT_FLAT, NULL, 0))
@@ -150,7 +156,11 @@ static int add_cgroup_sources(struct source_set *s, const char *dir, int v2)
 		return source_set_add(s, "memcg", dir, "/memory.current",
 				      FMT_SINGLE, "current", 0) ||
 		       source_set_add(s, "memcg", dir, "/memory.swap.current",
-				      FMT_SINGLE, "swap_current", 0);
+				      FMT_SINGLE, "swap_current", 0) ||
+		       source_set_add(s, "memcg", dir, "/memory.events",
+				      FMT_FLAT, NULL, 0) ||
+		       source_set_add(s, "memcg", dir, "/memory.max",
+				      FMT_SINGLE, "memory.max", 0);
 	return source_set_add(s, "memcg", dir, "/memory.usage_in_bytes",
 			      FMT_SINGLE, "usage_in_bytes", 0) ||
 	       source_set_add(s, "memcg", dir, "/memory.memsw.usage_in_bytes",

@@ -156,6 +156,17 @@ INSERT INTO counter_kind (source, pattern, kind, rank) VALUES
 	('memcg', 'thp_*', 'counter', 2),
 	('memcg', 'zswp*', 'counter', 2),
 	('memcg', '*failcnt', 'counter', 2),
+	-- v2: memory.stat's other counts, memory.events' limit events
+	-- (schema version 4)
+	('memcg', 'numa_*', 'counter', 2),
+	('memcg', 'swp*_zero', 'counter', 2),
+	('memcg', 'low', 'counter', 1),
+	('memcg', 'high', 'counter', 1),
+	('memcg', 'max', 'counter', 1),
+	('memcg', 'oom', 'counter', 1),
+	('memcg', 'oom_kill', 'counter', 1),
+	('memcg', 'oom_group_kill', 'counter', 1),
+	('memcg', 'sock_throttled', 'counter', 1),
 	('memcg', '*', 'gauge', 9),
 	('psi', '*_total_us', 'counter', 1),
 	('psi', '*', 'gauge', 9),

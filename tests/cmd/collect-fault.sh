@@ -239,7 +239,7 @@ refused 4 "$TMP/foreign.db" "not a vmscope database" "another program's SQLite d
 
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/newer.db"
 sqlite3 "$TMP/newer.db" 'PRAGMA user_version = 99'
-refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (3)" "a newer schema"
+refused 5 "$TMP/newer.db" "schema version 99 is newer than this vmscope reads (4)" "a newer schema"
 
 # a version-1 database (before the trace source) is migrated on write
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
@@ -249,7 +249,7 @@ rc=$(run_rc "$TMP/out" "$VMSCOPE" runs "$TMP/v1.db")
 is "$rc" 0 "fault-5.7 the analyzer reads a version-1 database as it is"
 is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 1 "fault-5.8 and leaves it at version 1"
 setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v1.db"
-is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 3 "fault-5.4 a version-1 database is migrated to 3 on write"
+is "$(sqlite3 "$TMP/v1.db" 'PRAGMA user_version')" 4 "fault-5.4 a version-1 database is migrated to 4 on write"
 is "$(sqlite3 "$TMP/v1.db" "SELECT kind FROM counter_kind WHERE source = 'trace'")" counter \
 	"fault-5.5 the migration adds the trace source's kind"
 is "$(sqlite3 "$TMP/v1.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
@@ -265,11 +265,28 @@ sum=$(md5sum < "$TMP/v2.db")
 rc=$(run_rc "$TMP/out" "$VMSCOPE" show "$TMP/v2.db")
 is "$rc|$(md5sum < "$TMP/v2.db")" "0|$sum" "fault-5.9 a version-2 database, its older view included, reads unchanged"
 setup "$COLLECT" -q -n 1 -i 0.01 -o "$TMP/v2.db"
-is "$(sqlite3 "$TMP/v2.db" 'PRAGMA user_version')" 3 "fault-5.10 and is migrated to 3 on write"
+is "$(sqlite3 "$TMP/v2.db" 'PRAGMA user_version')" 4 "fault-5.10 and is migrated to 4 on write"
 view() { sqlite3 "$1" "SELECT sql FROM sqlite_schema WHERE name = 'counter_values'" | md5sum; }
 is "$(view "$TMP/v2.db")" "$(view "$TMP/v3.db")" "fault-5.11 with the view as this version makes it"
 is "$(sqlite3 "$TMP/v2.db" 'SELECT count(DISTINCT run_id) FROM counter_values')" 2 \
 	"fault-5.12 both runs read through it"
+
+# a version-3 database (before cgroup v2's memory.events) gains their kinds
+setup "$COLLECT" -q -n 2 -i 0.01 -o "$TMP/v3m.db"
+events="'low', 'high', 'max', 'oom', 'oom_kill', 'oom_group_kill', 'sock_throttled', 'numa_*', 'swp*_zero'"
+sqlite3 "$TMP/v3m.db" "DELETE FROM counter_kind WHERE source = 'memcg' AND pattern IN ($events); PRAGMA user_version = 3"
+before=$(sqlite3 "$TMP/v3m.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')
+setup "$COLLECT" -q -n 1 -i 0.01 -o "$TMP/v3m.db"
+is "$(sqlite3 "$TMP/v3m.db" 'PRAGMA user_version')" 4 "fault-5.13 a version-3 database is migrated to 4 on write"
+is "$(sqlite3 "$TMP/v3m.db" "SELECT group_concat(pattern || '=' || kind, ' ') FROM (SELECT pattern, kind FROM counter_kind WHERE source = 'memcg' AND pattern IN ($events) ORDER BY pattern)")" \
+	"high=counter low=counter max=counter numa_*=counter oom=counter oom_group_kill=counter oom_kill=counter sock_throttled=counter swp*_zero=counter" \
+	"fault-5.14 the migration adds the kinds of memory.events and v2's memory.stat counts"
+kinds="SELECT count(*) || ': ' || group_concat(source || ':' || pattern || ':' || kind || ':' || rank, ' ')
+	FROM (SELECT * FROM counter_kind ORDER BY source, rank, pattern)"
+is "$(sqlite3 "$TMP/v3m.db" "$kinds")" "$(sqlite3 "$TMP/v3.db" "$kinds")" \
+	"fault-5.14b and leaves counter_kind as a new database has it"
+is "$(sqlite3 "$TMP/v3m.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
+	"fault-5.15 the run recorded before the migration is unchanged"
 
 setup "$COLLECT" -q -n 50 -i 0.01 --zoneinfo -o "$TMP/trunc.db"
 truncate -s $(($(stat -c %s "$TMP/trunc.db") / 2)) "$TMP/trunc.db"

@@ -85,7 +85,7 @@ variant deltas-junk "UPDATE sample SET deltas = '[1,99999999999999999999999]' WH
 variant deltas-odd "UPDATE sample SET deltas = '[1]' WHERE deltas IS NOT NULL"
 variant layout-other "UPDATE sample SET layout_id = 999999"
 # header fields at their limits
-for uv in -1 -2147483648 0 4 2147483647; do variant "user-version$uv" "PRAGMA user_version = $uv"; done
+for uv in -1 -2147483648 0 5 2147483647; do variant "user-version$uv" "PRAGMA user_version = $uv"; done
 variant app-id "PRAGMA application_id = 1"
 # truncations
 for cut in 0 100 4096 $((size / 2)) $((size - page)) $((size - 100)); do

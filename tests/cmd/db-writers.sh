@@ -66,7 +66,7 @@ refused "db-w-2.4 a counter id far above the names" ids.db "counter ids" "$COLLE
 cp base.db neg.db
 must sqlite3 neg.db "UPDATE counter_name SET id = -1 WHERE id = 1"
 refused "db-w-2.5 a negative counter id" neg.db "counter ids" "$COLLECT" -q -n 1 -o neg.db
-for v in -1 -2147483648 4 2147483647; do   # 4: one past DB_SCHEMA_VERSION
+for v in -1 -2147483648 5 2147483647; do   # 5: one past DB_SCHEMA_VERSION
 	cp base.db uv.db
 	must sqlite3 uv.db "PRAGMA user_version = $v"
 	refused "db-w-2.6 user_version $v" uv.db "schema version $v" "$COLLECT" -q -n 1 -o uv.db
