@@ -71,34 +71,56 @@ static double file_value(const char *dir, const char *file)
 	return out;
 }
 
+/* Whether file dir/name's first line lists word (cgroup.controllers). */
+static int lists_word(const char *dir, const char *name, const char *word)
+{
+	char path[600], line[256];
+	FILE *f;
+	int hit;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "re");
+	hit = f && fgets(line, sizeof(line), f) && strstr(line, word);
+	if (f)
+		fclose(f);
+	return hit;
+}
+
+/*
+ * The unified hierarchy that offers the memory controller, or NULL; a v2
+ * group has memory.* files only where its parent's subtree_control
+ * enables the controller (systemd does on the root; a bare machine, a
+ * lab guest, does not), so it is enabled here.
+ */
+static const char *v2_base(void)
+{
+	static const char *const v2[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
+	size_t i;
+
+	for (i = 0; i < sizeof(v2) / sizeof(v2[0]); i++)
+		if (lists_word(v2[i], "cgroup.controllers", "memory"))
+			return lists_word(v2[i], "cgroup.subtree_control", "memory") ||
+			       !write_file(v2[i], "cgroup.subtree_control", "+memory") ?
+			       v2[i] : NULL;
+	return NULL;
+}
+
 int memcg_create(struct memcg *cg, const char *name)
 {
 	static const char v1[] = "/sys/fs/cgroup/memory";
-	static const char *const v2[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
 	char probe[600];
-	size_t i;
+	const char *base;
 
 	memset(cg, 0, sizeof(*cg));
 	snprintf(probe, sizeof(probe), "%s/memory.limit_in_bytes", v1);
 	if (access(probe, F_OK) == 0) {
 		snprintf(cg->path, sizeof(cg->path), "%s/%s", v1, name);
+	} else if ((base = v2_base())) {
+		snprintf(cg->path, sizeof(cg->path), "%s/%s", base, name);
+		cg->v2 = 1;
 	} else {
-		for (i = 0; i < 2 && !cg->path[0]; i++) {
-			char ctl[256];
-			FILE *f;
-
-			snprintf(probe, sizeof(probe), "%s/cgroup.controllers", v2[i]);
-			f = fopen(probe, "r");
-			if (f && fgets(ctl, sizeof(ctl), f) && strstr(ctl, "memory")) {
-				snprintf(cg->path, sizeof(cg->path), "%s/%s", v2[i], name);
-				cg->v2 = 1;
-			}
-			if (f)
-				fclose(f);
-		}
-		if (!cg->path[0])
-			return error("no memory cgroup controller (v1 at %s, or v2 "
-				     "with memory in cgroup.controllers)", v1);
+		return error("no memory cgroup controller (v1 at %s, or v2 "
+			     "with memory in cgroup.controllers)", v1);
 	}
 	if (mkdir(cg->path, 0755)) {
 		error_errno("cannot create memory cgroup '%s'", cg->path);
