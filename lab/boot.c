@@ -162,11 +162,14 @@ static int put_arg(char *buf, size_t *len, size_t cap, const char *s)
 	return 0;
 }
 
+/* struct lab's cgroup, as --cgroup, the job and the tag lab_cgroup say it */
+static const char *const cgroup_name[] = { "none", "v1", "v2" };
+
 /* /lab/bench.args: the user's bench arguments, then the lab's tags. */
 static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 			 const char *accel, const char *image, char *buf, size_t cap)
 {
-	char tags[6][300], mem[32];
+	char tags[7][300], mem[32];
 	const char *slash = strrchr(image, '/');
 	size_t len = 0;
 	int i, rc = 0;
@@ -179,12 +182,13 @@ static size_t bench_args(const struct lab *l, const char *release, int lru_on,
 	snprintf(tags[3], sizeof(tags[3]), "lab_memory=%s", mem);
 	snprintf(tags[4], sizeof(tags[4]), "lab_cpus=%d", l->cpus);
 	snprintf(tags[5], sizeof(tags[5]), "lab_image=%s", slash ? slash + 1 : image);
+	snprintf(tags[6], sizeof(tags[6]), "lab_cgroup=%s", cgroup_name[l->cgroup]);
 	for (i = 0; i < l->nr_bench; i++)
 		rc |= put_arg(buf, &len, cap, l->bench[i]);
 	if (l->write_default[0])
 		rc |= put_arg(buf, &len, cap, "--write") |
 		      put_arg(buf, &len, cap, l->write_default);
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < 7; i++)
 		rc |= put_arg(buf, &len, cap, "--tag") | put_arg(buf, &len, cap, tags[i]);
 	return rc ? 0 : len;
 }
@@ -200,7 +204,8 @@ static int make_initrd(const struct lab *l, struct boot_ctx *b,
 		.mods = mods, .job = job, .args = args,
 	};
 
-	snprintf(job, sizeof(job), "lru_gen %s\ntrace yes\n", lru_on ? "on" : "off");
+	snprintf(job, sizeof(job), "lru_gen %s\ntrace yes\ncgroup %s\n",
+		 lru_on ? "on" : "off", cgroup_name[l->cgroup]);
 	s.args_len = bench_args(l, release, lru_on, accel, image, args, sizeof(args));
 	if (!s.args_len)
 		return error("the benchmark's arguments are too long");

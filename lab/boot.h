@@ -22,6 +22,8 @@ struct lab {
 	char fetched[LAB_MAX_KERNELS][1024];     /* images of debian:NAME kernels */
 	int nr_kernels;
 	int modes[2], nr_modes;          /* 0: MGLRU off, 1: on */
+	int cgroup;                      /* 0: the whole machine; 1, 2: in a
+					  * memory cgroup of that version */
 	int64_t memory, swap, scratch;
 	int cpus, keep;
 	int jobs;                        /* boots at a time; 0: the machine's choice */

@@ -123,7 +123,7 @@ static int set_lru_gen(const char *mode)
 }
 
 /* DIR/job: "key value" lines. */
-static void read_job(const char *dir, char *lru, char *trace)
+static void read_job(const char *dir, char *lru, char *trace, char *cgroup)
 {
 	char path[300], k[32], v[8];
 	FILE *f;
@@ -135,13 +135,42 @@ static void read_job(const char *dir, char *lru, char *trace)
 			snprintf(lru, 8, "%s", v);
 		else if (!strcmp(k, "trace"))
 			snprintf(trace, 8, "%s", v);
+		else if (!strcmp(k, "cgroup"))
+			snprintf(cgroup, 8, "%s", v);
 	}
 	if (f)
 		fclose(f);
 }
 
-/* argv for /bin/vmscope bench: the host's arguments, then the guest's own. */
-static int bench_argv(const char *dir, int trace, char *buf, size_t cap,
+/*
+ * "cgroup v2": the unified hierarchy at /sys/fs/cgroup (bench gives its
+ * cgroup the memory controller); "v1": the memory controller's own
+ * hierarchy at /sys/fs/cgroup/memory, on a tmpfs as distributions mount
+ * it.  "none": the benchmark takes the whole machine.
+ */
+static int mount_cgroup(const char *mode)
+{
+	const char *base = "/sys/fs/cgroup", *v1 = "/sys/fs/cgroup/memory";
+
+	if (!strcmp(mode, "v2"))
+		return mount("cgroup2", base, "cgroup2", 0, NULL) ?
+		       error_errno("cannot mount cgroup2 on %s", base) : 0;
+	if (strcmp(mode, "v1"))
+		return 0;
+	if (mount("tmpfs", base, "tmpfs", 0, "mode=0755") ||
+	    (mkdir(v1, 0755) && errno != EEXIST))
+		return error_errno("cannot make %s", v1);
+	if (mount("cgroup", v1, "cgroup", 0, "memory"))
+		return error_errno("cannot mount the v1 memory controller on %s "
+				   "(6.12+ kernels have it only with CONFIG_MEMCG_V1)", v1);
+	return 0;
+}
+
+/*
+ * argv for /bin/vmscope bench: the host's arguments, then the guest's own
+ * (whole: the whole machine, not a memory cgroup).
+ */
+static int bench_argv(const char *dir, int trace, int whole, char *buf, size_t cap,
 		      char **argv)
 {
 	char path[300];
@@ -160,7 +189,8 @@ static int bench_argv(const char *dir, int trace, char *buf, size_t cap,
 	argv[n++] = "bench";
 	for (i = 0; i < len && n < MAX_ARGS - 6; i += strlen(buf + i) + 1)
 		argv[n++] = buf + i;
-	argv[n++] = "--whole-machine";
+	if (whole)
+		argv[n++] = "--whole-machine";
 	argv[n++] = "-o";
 	argv[n++] = GUEST_DB;
 	if (trace)
@@ -197,12 +227,13 @@ static int has_trace(void)
 int lab_guest_main(const char *dir)
 {
 	char transfer[64], swap[64], scratch[64], lru[8] = "off", trace[8] = "yes";
+	char cgroup[8] = "none";
 	char args[8192], *argv[MAX_ARGS];
 	struct transfer_hdr h;
 	int status = 1;
 
 	err_set_prog("vmscope-lab");
-	read_job(dir, lru, trace);
+	read_job(dir, lru, trace, cgroup);
 	if (find_disk("lab-transfer", transfer, sizeof(transfer)) ||
 	    transfer_get(transfer, &h, NULL))
 		return 1;   /* nowhere to report to: the console says why */
@@ -210,14 +241,15 @@ int lab_guest_main(const char *dir)
 		goto report;
 	if (find_disk("lab-swap", swap, sizeof(swap)) || setup_swap(swap) ||
 	    find_disk("lab-scratch", scratch, sizeof(scratch)) ||
-	    setup_scratch(scratch) || set_lru_gen(lru) ||
-	    bench_argv(dir, !strcmp(trace, "yes") && has_trace(), args,
-		       sizeof(args), argv))
+	    setup_scratch(scratch) || set_lru_gen(lru) || mount_cgroup(cgroup) ||
+	    bench_argv(dir, !strcmp(trace, "yes") && has_trace(),
+		       !strcmp(cgroup, "none"), args, sizeof(args), argv))
 		goto report;
 	if (strcmp(trace, "yes") == 0 && !has_trace())
 		fprintf(stderr, "vmscope-lab: no vmscan tracepoints in this kernel: "
 			"priorities are not traced\n");
-	fprintf(stderr, "vmscope-lab: running the benchmark (lru_gen %s)\n", lru);
+	fprintf(stderr, "vmscope-lab: running the benchmark (lru_gen %s, cgroup %s)\n",
+		lru, cgroup);
 	status = run(argv);
 report:
 	if (access(GUEST_DB, F_OK) == 0 && compact() == 0) {

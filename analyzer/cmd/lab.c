@@ -3,7 +3,7 @@
  * under QEMU, into one database.
  *
  *   vmscope lab --kernel IMAGE [--kernel IMAGE ...] [--lru-gen on|off|both]
- *               [-o lab.db] -- bench swappiness [options]
+ *               [--cgroup v1|v2] [-o lab.db] -- bench swappiness [options]
  *
  * Per kernel and MGLRU mode one boot (lab/boot.c): a generated initramfs,
  * the database carried in and back on a raw disk, the console kept as a
@@ -58,7 +58,8 @@ static void lab_usage(FILE *out)
 	fprintf(out,
 		"usage: vmscope lab --kernel IMAGE|debian:NAME [--kernel ...] [-o DB]\n"
 		"                   [--modules DIR] [--memory SIZE] [--cpus N]\n"
-		"                   [--lru-gen on|off|both] [--swap SIZE] [--scratch SIZE]\n"
+		"                   [--lru-gen on|off|both] [--cgroup v1|v2]\n"
+		"                   [--swap SIZE] [--scratch SIZE]\n"
 		"                   [--accel auto|kvm|tcg] [--timeout SECONDS]\n"
 		"                   [--logs DIR] [--busybox PATH] [--keep] [--jobs N]\n"
 		"                   -- bench swappiness|readfiles [bench options]\n");
@@ -93,6 +94,18 @@ static int lru_opt(struct lab *l, const char *arg)
 	return l->nr_modes ? 0 : error("bad --lru-gen '%s': on, off or both", arg);
 }
 
+/*
+ * --cgroup: the benchmark runs in a memory cgroup of that hierarchy (the
+ * guest mounts it) instead of the whole machine.  v2 is the only one
+ * Debian's 6.12+ kernels have (CONFIG_MEMCG_V1 off).
+ */
+static int cgroup_opt(struct lab *l, const char *arg)
+{
+	l->cgroup = !strcmp(arg, "v1") ? 1 : !strcmp(arg, "v2") ? 2 :
+		    !strcmp(arg, "none") ? 0 : -1;
+	return l->cgroup >= 0 ? 0 : error("bad --cgroup '%s': v1, v2 or none", arg);
+}
+
 static int apply(struct lab *l, int c, const char *arg)
 {
 	switch (c) {
@@ -110,6 +123,7 @@ static int apply(struct lab *l, int c, const char *arg)
 		l->cpus = atoi(arg);
 		return l->cpus > 0 && l->cpus <= 64 ? 0 : error("bad --cpus '%s'", arg);
 	case 'g': return lru_opt(l, arg);
+	case 'C': return cgroup_opt(l, arg);
 	case 'a':
 		l->accel = arg;
 		return !strcmp(arg, "auto") || !strcmp(arg, "kvm") || !strcmp(arg, "tcg") ?
@@ -128,6 +142,21 @@ static int apply(struct lab *l, int c, const char *arg)
 	return -1;
 }
 
+/* The value of bench option name in the lab's bench arguments, or NULL. */
+static const char *bench_opt(const struct lab *l, const char *name)
+{
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 1; i < l->nr_bench; i++) {
+		if (!strcmp(l->bench[i], name))
+			return i + 1 < l->nr_bench ? l->bench[i + 1] : "";
+		if (!strncmp(l->bench[i], name, n) && l->bench[i][n] == '=')
+			return l->bench[i] + n + 1;
+	}
+	return NULL;
+}
+
 /* Returns 1 for --help, 0 to run, -1 on a usage error. */
 static int parse(struct lab *l, int argc, char **argv)
 {
@@ -140,6 +169,7 @@ static int parse(struct lab *l, int argc, char **argv)
 		{ "scratch", required_argument, NULL, 'S' },
 		{ "cpus", required_argument, NULL, 'c' },
 		{ "lru-gen", required_argument, NULL, 'g' },
+		{ "cgroup", required_argument, NULL, 'C' },
 		{ "accel", required_argument, NULL, 'a' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "logs", required_argument, NULL, 'l' },
@@ -164,6 +194,9 @@ static int parse(struct lab *l, int argc, char **argv)
 		return error("give the benchmark after '--': -- bench swappiness [options]");
 	l->bench = argv + optind + 1;
 	l->nr_bench = argc - optind - 1;
+	if (l->cgroup && bench_opt(l, "--whole-machine"))
+		return error("--cgroup runs the benchmark in a memory cgroup: "
+			     "drop bench's --whole-machine");
 	return 0;
 }
 
@@ -346,21 +379,6 @@ static void choose_jobs(struct lab *l, int total)
 	if (!l->jobs)
 		l->jobs = n;
 	fflush(stdout);
-}
-
-/* The value of bench option name in the lab's bench arguments, or NULL. */
-static const char *bench_opt(const struct lab *l, const char *name)
-{
-	size_t n = strlen(name);
-	int i;
-
-	for (i = 1; i < l->nr_bench; i++) {
-		if (!strcmp(l->bench[i], name))
-			return i + 1 < l->nr_bench ? l->bench[i + 1] : "";
-		if (!strncmp(l->bench[i], name, n) && l->bench[i][n] == '=')
-			return l->bench[i] + n + 1;
-	}
-	return NULL;
 }
 
 /*

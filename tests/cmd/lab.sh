@@ -301,4 +301,47 @@ else
 	check "lab-11.14 its boots removed their work directories" \
 		test -z "$(ls /var/tmp | grep '^vmscope-lab\.')"
 fi
+
+# --- 12: --cgroup v2: the sweep in a v2 memory cgroup of the guest -------
+# Debian's 6.12 has no v1 memory controller (CONFIG_MEMCG_V1 off): v2 is
+# how its cgroup limit reclaim is recorded at all.  The guest mounts the
+# unified hierarchy bare (no systemd): bench enables the controller.
+KV2=${K12:-$K}
+relv2=${rel12:-$rel}
+"$VMSCOPE" lab --kernel "$KV2" --cgroup v2 -o v2.db -- bench swappiness --swappiness 100 \
+	--trials 1 --write 96M --memory 160M > outv2 2> errv2
+is "$?" 0 "lab-12.1 a sweep in a v2 memory cgroup of a $relv2 guest succeeds"
+is "$(q v2.db "SELECT cgroup LIKE '/sys/fs/cgroup/vmscope-bench-%', cgroup_swappiness IS NULL, swappiness
+	FROM run_facts")" "1|1|100" \
+	"lab-12.2 the run names the v2 cgroup, which has no swappiness of its own: the global one is swept"
+is "$(q v2.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_tags
+	WHERE key IN ('lab_cgroup', 'memcg') ORDER BY key)")" "lab_cgroup=v2 memcg=yes" \
+	"lab-12.3 tagged with the lab's cgroup and bench's memcg"
+is "$(q v2.db "SELECT value FROM counter_values WHERE source = 'memcg' AND name = 'memory.max' AND seq = 0")" \
+	$((160 << 20)) "lab-12.4 memory.max, the limit, is sampled"
+limit_walks=$(q v2.db "SELECT n.kind || ' ' || sum(v.delta) FROM counter_values v JOIN counter_name n
+	ON n.source = v.source AND n.name = v.name WHERE v.source = 'memcg' AND v.name = 'max'")
+check "lab-12.5 memory.events' max, a counter, counts the charges over the limit ($limit_walks)" \
+	sh -c "echo '$limit_walks' | grep -Eq '^counter [1-9][0-9]*$'"
+cg_passes=$(q v2.db "SELECT coalesce(sum(delta), 0) FROM counter_values WHERE source = 'trace'
+	AND name LIKE 'cgroup_priority_%'")
+check "lab-12.6 the cgroup's limit reclaim is traced apart ($cg_passes passes)" test "${cg_passes:-0}" -gt 0
+"$VMSCOPE" attribute v2.db > attrv2 2>&1
+check "lab-12.7 attribute replays the cgroup's own lists" grep -q "model split-lru (memory cgroup)" attrv2
+check "lab-12.8 counts its walks from memory.events, not from the pages reclaimed" \
+	sh -c "grep -q 'priority, cgroup limit reclaim (scan-weighted): estimated' attrv2 &&
+	       ! grep -q 'no failcnt' attrv2 && ! grep -q \"lists were not recorded\" attrv2"
+check "lab-12.9 no memcg_limit cause" sh -c "! grep -q memcg_limit attrv2"
+if [ -n "$K12" ]; then
+	rc=$(run_rc outv1 "$VMSCOPE" lab --kernel "$K12" --cgroup v1 --timeout 600 -o v1.db -- "${sweep[@]}")
+	is "$rc" 1 "lab-12.10 --cgroup v1 on $rel12 fails"
+	check "lab-12.11 and says the kernel has no v1 memory controller" \
+		grep -q "cannot mount the v1 memory controller on /sys/fs/cgroup/memory (6.12+ kernels have it only with CONFIG_MEMCG_V1)" outv1
+else
+	skip "lab-12.10" "no Debian 6.12 kernel: no kernel without a v1 memory controller to boot"
+fi
+rc=$(run_rc outv3 "$VMSCOPE" lab --kernel "$K" --cgroup v3 -o v1.db -- "${sweep[@]}")
+is "$rc|$(grep -c "bad --cgroup 'v3': v1, v2 or none" outv3)" "2|1" "lab-12.12 --cgroup takes v1, v2 or none"
+rc=$(run_rc outv4 "$VMSCOPE" lab --kernel "$K" --cgroup v2 -o v1.db -- "${sweep[@]}" --whole-machine)
+is "$rc|$(grep -c "drop bench's --whole-machine" outv4)" "2|1" "lab-12.13 and is not bench's --whole-machine"
 done_testing
