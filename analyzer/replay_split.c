@@ -26,7 +26,7 @@
 enum raw {
 	RAW_IA, RAW_AA, RAW_IF, RAW_AF,                    /* node gauges */
 	RAW_CG_IA, RAW_CG_AA, RAW_CG_IF, RAW_CG_AF,        /* memcg, bytes */
-	RAW_CG_FAILCNT, RAW_CG_MAX_EVENTS,
+	RAW_CG_FAILCNT, RAW_CG_MAX_EVENTS, RAW_CG_HIGH_EVENTS,
 	RAW_SWAP_TOTAL,
 	RAW_STEAL_ANON, RAW_STEAL_FILE, RAW_SCAN_PROACTIVE,
 	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
@@ -38,7 +38,7 @@ enum raw {
 static const char *const raw_names[NR_RAW] = {
 	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file", "nr_active_file",
 	"memcg:inactive_anon", "memcg:active_anon", "memcg:inactive_file",
-	"memcg:active_file", "memcg:failcnt", "memcg:max",
+	"memcg:active_file", "memcg:failcnt", "memcg:max", "memcg:high",
 	"meminfo:SwapTotal",
 	"pgsteal_anon", "pgsteal_file", "pgscan_proactive",
 	"pgsteal_khugepaged", "pgsteal_proactive",
@@ -491,10 +491,11 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 			global += si->reclaimed[r];
 	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
 	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
-	if (isnan(fail) || !(fail > 0))
-		fail = raw_delta(ms, rs, RAW_CG_MAX_EVENTS);
-	si->walks[RC_CGROUP] = split_cgroup_walks(fail, si->reclaimed[RC_CGROUP],
-						  si->grain_cg);
+	si->walks[RC_CGROUP] = rs->slot[RAW_CG_MAX_EVENTS] >= 0 ?
+		split_cgroup_walks_counted(raw_delta(ms, rs, RAW_CG_MAX_EVENTS) +
+					   nz(raw_delta(ms, rs, RAW_CG_HIGH_EVENTS)),
+					   si->reclaimed[RC_CGROUP], si->grain_cg) :
+		split_cgroup_walks(fail, si->reclaimed[RC_CGROUP], si->grain_cg);
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
 	si->swap_out = in->swap_out;

@@ -85,8 +85,7 @@ double split_grain_scan(const double *batch, double t, double list)
  * try_charge_memcg() (v6.1, v6.18) tries the charge before every
  * try_to_free_mem_cgroup_pages() call, and once more where the batched
  * charge failed first: v1 memory.failcnt, a count of failed charges, is
- * at least the walks; v2 memory.events "max" is raised once before each
- * call, the walks exactly.  A walk that succeeds stops with nr_to_reclaim
+ * at least the walks (v2: split_cgroup_walks_counted()).  A walk that succeeds stops with nr_to_reclaim
  * = max(nr_pages, SWAP_CLUSTER_MAX) pages back, so the pages reclaimed
  * over the least a walk reclaims bound the succeeding walks.  Both bound
  * from above; the larger is taken, as the lab's direct + cgroup agreement
@@ -103,4 +102,21 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
 	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
 
 	return fmax(fail > 0 ? fail : 0, floor((reclaimed > 0 ? reclaimed : 0) / least));
+}
+
+/*
+ * v2's memory.events count the walks exactly: try_charge_memcg() raises
+ * "max" once before each try_to_free_mem_cgroup_pages() call, and
+ * reclaim_high() "high" once before each of its calls (v6.1, v6.18).  Not
+ * the pages reclaimed over 32: a walk stops only after the batch that
+ * takes it to nr_to_reclaim, so it reclaims up to a batch more (6.12 lab
+ * guests in a v2 group: 63 pages a walk over single pages, 31 at levels
+ * 12-9 and a batch of 32 at 8), and reclaimed / 32 took each interval's
+ * walks as twice as many, each ending at level 9 (traced 8.8, estimated
+ * 9.6).  Where none was counted the pages reclaimed bound them.
+ */
+double split_cgroup_walks_counted(double events, double reclaimed,
+				  const struct split_grain *g)
+{
+	return events > 0 ? events : split_cgroup_walks(NAN, reclaimed, g);
 }

@@ -66,11 +66,18 @@ void split_grain_init(struct split_grain *g, const double *anon_folios,
 double split_grain_scan(const double *batch, double t, double list);
 
 /*
- * The cgroup limit walks of an interval from fail (v1 memory.failcnt, v2
- * memory.events "max"; NAN: neither recorded) and the pages they
- * reclaimed, g the cgroup's grain (NULL: single pages).  0: none.
+ * The cgroup limit walks of an interval from fail (v1 memory.failcnt;
+ * NAN: not recorded) and the pages they reclaimed, g the cgroup's grain
+ * (NULL: single pages).  0: none.
  */
 double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g);
+
+/*
+ * The same from v2's memory.events, which count each walk once (events:
+ * "max" + "high"; NAN or 0: none counted, the pages reclaimed bound them).
+ */
+double split_cgroup_walks_counted(double events, double reclaimed,
+				  const struct split_grain *g);
 
 #define SPLIT_SEEN_MAX 10
 

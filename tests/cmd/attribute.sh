@@ -1443,6 +1443,19 @@ check "attribute-3.45 a flush between two samples may have copied a tie of the f
 is "$(q swing612.db "SELECT sum(delta) FROM counter_values WHERE name = 'workingset_activate_file' AND t > 12.3 AND t < 14.3")" 0 \
 	"attribute-3.46 ... the fixture: no file activation in the 2 s after the flush"
 
+# A real 6.12 run in a cgroup-v2 memory cgroup (labV2 run 13, swappiness
+# 100): from 6 s on its limit walks reclaim file only, each 2, 4, 8 and 17
+# pages at levels 12..9 (31, short of its 32) and one batch of 32 at 8,
+# 63 pages, traced 8.8.  memory.events' max counts them once each; the
+# pages reclaimed over 32 took twice as many, each ending at 9 (9.6).
+fixture_attribution cgv2 lab/labV2-run13-6.12-swappiness100-cgroup-v2.csv.gz --intervals
+awk -F, '$1 == 1 && $3 == "cgroup" && $2 >= 6.0 && $5 != "" { n++; d = $4 - $5; sum += d;
+	bad += d > 0.3 || d < -0.3 } END { printf "%d %d %.2f\n", n, bad, n ? sum / n : 99 }' cgv2.out > cgv2.chk
+check "attribute-3.47 cgroup v2: walks counted from memory.events end where traced: the file-only intervals after 6 s each within 0.3 of the traced level, $(cat cgv2.chk) (intervals, off, mean)" \
+	awk '$1 >= 30 && $2 == 0 && $3 <= 0.1 && $3 >= -0.1 { ok = 1 } END { exit !ok }' cgv2.chk
+is "$(q cgv2.db "SELECT sum(delta) FROM counter_values WHERE source = 'memcg' AND name = 'max' AND t >= 6.0")" 1187 \
+	"attribute-3.48 ... the fixture: 1187 walks over the limit counted after 6 s"
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,

@@ -95,9 +95,10 @@ static double truth(const struct flist *l)
 	return q / s;
 }
 
-/* the interval as the model sees it (out); grain NULL: no census */
-static void model_replay(const struct flist *l, const struct split_grain *grain,
-			 struct split_out *out)
+/* the interval as the model sees it (out), its walks `walks`; grain
+ * NULL: no census */
+static void replay_walks(const struct flist *l, const struct split_grain *grain,
+			 double walks, struct split_out *out)
 {
 	static const int v618[3] = { 6, 18, 0 };
 	struct split_cost c;
@@ -115,7 +116,7 @@ static void model_replay(const struct flist *l, const struct split_grain *grain,
 	in.high_wmark_sum = 3000;
 	in.scanned[RC_CGROUP] = l->scanned;
 	in.reclaimed[RC_CGROUP] = l->reclaimed;
-	in.walks[RC_CGROUP] = l->walks;    /* memory.failcnt: one per walk */
+	in.walks[RC_CGROUP] = walks;
 	in.eff_file = l->reclaimed / l->scanned;
 	in.eff_anon = NAN;
 	in.anon_measured = NAN;
@@ -123,6 +124,13 @@ static void model_replay(const struct flist *l, const struct split_grain *grain,
 	in.grain_cg = grain;
 	split_cost_init(&c, v618);
 	split_walk(&in, &c, &c, out);
+}
+
+/* ... with memory.failcnt's count: one failed charge a walk */
+static void model_replay(const struct flist *l, const struct split_grain *grain,
+			 struct split_out *out)
+{
+	replay_walks(l, grain, l->walks, out);
 }
 
 static double model_estimate(const struct flist *l, const struct split_grain *grain)
@@ -325,10 +333,45 @@ static void mixed_batches(void)
 	       "(on average) at least, 32 pages at least; failcnt where larger (%d)", n);
 }
 
+/*
+ * v2's memory.events count each walk once ("max" before each
+ * try_to_free_mem_cgroup_pages() of try_charge_memcg()).  50 walks of 32
+ * pages over 8933 single pages, all reclaimable: each takes 2, 4, 8 and
+ * 17 pages at 12..9 (31, short of 32) and one batch of 32 at 8, 63 pages,
+ * its scan-weighted level 8.84.  The pages reclaimed over 32 would make
+ * them 98 walks of 32 pages, each ending at level 9.
+ */
+static void counted_walks(void)
+{
+	struct flist l = { 8933, 1, 0, 0, 0, 0, 0, 0, { 0 }, 0 };
+	double single[FOLIO_ORDERS_MODEL] = { 8933 };
+	struct split_grain g;
+	struct split_out o;
+	double walks, t;
+	int k;
+
+	for (k = 0; k < 50; k++)
+		cgroup_walk(&l, 32);
+	split_grain_init(&g, NULL, single, FOLIO_ORDERS_MODEL);
+	walks = split_cgroup_walks_counted(l.walks, l.reclaimed, &g);
+	t = truth(&l);
+	tap_ok(l.reclaimed == 63 * 50 && fabs(t - 557.0 / 63) < 1e-9,
+	       "grain-3.1 the reference: 63 pages a walk, level %.2f", t);
+	tap_ok(walks == l.walks && split_cgroup_walks_counted(NAN, l.reclaimed, &g) ==
+	       floor(l.reclaimed / 32),
+	       "grain-3.2 memory.events' count is the walks (%.0f of %.0f); none counted: "
+	       "reclaimed / 32", walks, l.walks);
+	replay_walks(&l, &g, walks, &o);
+	tap_ok(fabs(o.r[RC_CGROUP].p_est - t) <= 0.25,
+	       "grain-3.3 so the walks replayed end at the reference's level: %.2f for %.2f",
+	       o.r[RC_CGROUP].p_est, t);
+}
+
 int main(void)
 {
 	cgroup_walks();
 	deepest_walks();
 	mixed_batches();
+	counted_walks();
 	return tap_done();
 }
