@@ -85,7 +85,8 @@ double split_grain_scan(const double *batch, double t, double list)
  * try_charge_memcg() (v6.1, v6.18) tries the charge before every
  * try_to_free_mem_cgroup_pages() call, and once more where the batched
  * charge failed first: v1 memory.failcnt, a count of failed charges, is
- * at least the walks (v2: split_cgroup_walks_counted()).  A walk that succeeds stops with nr_to_reclaim
+ * at least the walks (v2: split_cgroup_walks_counted()).  A walk that
+ * succeeds stops with nr_to_reclaim
  * = max(nr_pages, SWAP_CLUSTER_MAX) pages back, so the pages reclaimed
  * over the least a walk reclaims bound the succeeding walks.  Both bound
  * from above; the larger is taken, as the lab's direct + cgroup agreement
