@@ -114,10 +114,20 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
  * guests in a v2 group: 63 pages a walk over single pages, 31 at levels
  * 12-9 and a batch of 32 at 8), and reclaimed / 32 took each interval's
  * walks as twice as many, each ending at level 9 (traced 8.8, estimated
- * 9.6).  Where none was counted the pages reclaimed bound them.
+ * 9.6).  The event comes before the walk's passes, so a sample can fall
+ * between them and an interval hold more walks than it counted (6.12:
+ * 77 pages reclaimed in passes of 3 walks, 1 counted): none reclaims more
+ * than a page short of 32 and then a batch, which bounds them from below.
+ * Where none was counted the pages reclaimed bound them.
  */
 double split_cgroup_walks_counted(double events, double reclaimed,
 				  const struct split_grain *g)
 {
-	return events > 0 ? events : split_cgroup_walks(NAN, reclaimed, g);
+	double batch = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
+	/* the most one walk reclaims: a page short of 32, then one batch */
+	double most = SPLIT_GRAIN_BATCH - 1 + batch;
+
+	if (!(events > 0))
+		return split_cgroup_walks(NAN, reclaimed, g);
+	return fmax(events, reclaimed > 0 ? reclaimed / most : 0);
 }

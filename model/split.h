@@ -74,7 +74,8 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
 
 /*
  * The same from v2's memory.events, which count each walk once (events:
- * "max" + "high"; NAN or 0: none counted, the pages reclaimed bound them).
+ * "max" + "high"), at least the pages reclaimed over the most one walk
+ * reclaims; NAN or 0: none counted, the pages reclaimed bound them.
  */
 double split_cgroup_walks_counted(double events, double reclaimed,
 				  const struct split_grain *g);

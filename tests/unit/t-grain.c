@@ -367,11 +367,50 @@ static void counted_walks(void)
 	       o.r[RC_CGROUP].p_est, t);
 }
 
+/*
+ * A walk's event and its passes can fall on either side of a sample (the
+ * event comes first): an interval may hold more walks than it counted.
+ * None reclaims more than a page short of its 32 and then one batch:
+ * over single-page lists of 33 to 20000 pages the reference's walks
+ * reclaim 32 to 63 pages.  Three walks with one counted: at least the
+ * pages over 63, never more than three.
+ */
+static void uncounted_walks(void)
+{
+	double single[FOLIO_ORDERS_MODEL] = { 1 };
+	struct split_grain g;
+	double most = 0, least = 1e9;
+	int n = 0, ok = 0, exact = 0;
+	ul pages;
+
+	split_grain_init(&g, NULL, single, FOLIO_ORDERS_MODEL);
+	for (pages = 33; pages <= 20000; pages += 7) {
+		struct flist l = { pages, 1, 0, 0, 0, 0, 0, 0, { 0 }, 0 };
+		double w;
+
+		cgroup_walk(&l, 32);
+		cgroup_walk(&l, 32);
+		cgroup_walk(&l, 32);
+		most = fmax(most, l.reclaimed / 3);
+		least = fmin(least, l.reclaimed / 3);
+		w = split_cgroup_walks_counted(1, l.reclaimed, &g);
+		n++;
+		ok += w >= 1 && w <= 3 + 1e-9;
+		exact += l.reclaimed == 3 * 63 && fabs(w - 3) < 1e-9;
+	}
+	tap_ok(most == 63 && least >= 32,
+	       "grain-3.4 the reference: a walk reclaims %.0f to %.0f pages", least, most);
+	tap_ok(ok == n && exact > 0,
+	       "grain-3.5 three walks, one counted: 1 to 3 walks taken in %d of %d lists, "
+	       "all 3 in the %d whose walks reclaim 63 pages", ok, n, exact);
+}
+
 int main(void)
 {
 	cgroup_walks();
 	deepest_walks();
 	mixed_batches();
 	counted_walks();
+	uncounted_walks();
 	return tap_done();
 }
