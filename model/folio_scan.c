@@ -82,52 +82,70 @@ double split_grain_scan(const double *batch, double t, double list)
 }
 
 /*
- * try_charge_memcg() (v6.1, v6.18) tries the charge before every
- * try_to_free_mem_cgroup_pages() call, and once more where the batched
- * charge failed first: v1 memory.failcnt, a count of failed charges, is
- * at least the walks (v2: split_cgroup_walks_counted()).  A walk that
- * succeeds stops with nr_to_reclaim
- * = max(nr_pages, SWAP_CLUSTER_MAX) pages back, so the pages reclaimed
- * over the least a walk reclaims bound the succeeding walks.  Both bound
- * from above; the larger is taken, as the lab's direct + cgroup agreement
- * (97-100%) was measured with.  The least is 32 pages, but a walk
- * reclaims whole folios, one at least: the inactive file list's folio on
- * average stands for it (256 pages on the 6.18 host's 1 MiB ext4 folios,
- * where reclaimed / 32 made the walks 8 times what failcnt shows).  Not
- * the smallest folio: a few single pages among the large ones (the end of
- * a file) would bring the count back to reclaimed / 32.
+ * The least a cgroup limit walk that succeeds reclaims: nr_to_reclaim =
+ * max(nr_pages, SWAP_CLUSTER_MAX), 32 pages, but a walk reclaims whole
+ * folios, one at least: the inactive file list's folio on average stands
+ * for it (256 pages on the 6.18 host's 1 MiB ext4 folios).  Not the
+ * smallest folio: a few single pages among the large ones (the end of a
+ * file) would bring it back to 32.
+ */
+static double walk_least(const struct split_grain *g)
+{
+	/* fmax() takes 32 where no file folio was counted (NAN) */
+	return g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
+}
+
+/*
+ * The most it reclaims: do_try_to_free_pages() stops only after the
+ * batch that takes it to its 32 pages, so a page short of them and then
+ * one batch (6.12 lab guests in a v2 group: 63 pages a walk over single
+ * pages, 31 at levels 12-9 and a batch of 32 at 8).
+ */
+static double walk_most(const struct split_grain *g)
+{
+	return SPLIT_GRAIN_BATCH - 1 + walk_least(g);
+}
+
+/*
+ * try_charge_memcg() (v6.1, v6.18) fails a charge at least twice before
+ * each try_to_free_mem_cgroup_pages() call, the batch of
+ * MEMCG_CHARGE_BATCH pages and then nr_pages, and every task charging
+ * while the group sits at its limit fails too: v1 memory.failcnt, a count
+ * of failed charges, bounds the walks from above, loosely where many
+ * tasks charge (the 6.1 lab guests' writers: 45 failed charges a walk; the
+ * 6.18 host's: about one).  The pages reclaimed over the least a walk
+ * reclaims bound the succeeding walks from above too: the tighter of the
+ * two is taken (taking the looser put 4 of the 6.1 guests' 375 cgroup
+ * intervals within one level of the traced priority, the tighter 348),
+ * and the pages reclaimed over the most a walk reclaims bound them from
+ * below.
  */
 double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g)
 {
-	/* fmax() takes 32 where no file folio was counted (NAN) */
-	double least = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
+	double r = reclaimed > 0 ? reclaimed : 0, upper = floor(r / walk_least(g));
 
-	return fmax(fail > 0 ? fail : 0, floor((reclaimed > 0 ? reclaimed : 0) / least));
+	if (fail > 0)
+		upper = upper > 0 ? fmin(fail, upper) : fail;
+	return fmax(upper, r / walk_most(g));
 }
 
 /*
  * v2's memory.events count the walks exactly: try_charge_memcg() raises
  * "max" once before each try_to_free_mem_cgroup_pages() call, and
  * reclaim_high() "high" once before each of its calls (v6.1, v6.18).  Not
- * the pages reclaimed over 32: a walk stops only after the batch that
- * takes it to nr_to_reclaim, so it reclaims up to a batch more (6.12 lab
- * guests in a v2 group: 63 pages a walk over single pages, 31 at levels
- * 12-9 and a batch of 32 at 8), and reclaimed / 32 took each interval's
- * walks as twice as many, each ending at level 9 (traced 8.8, estimated
- * 9.6).  The event comes before the walk's passes, so a sample can fall
- * between them and an interval hold more walks than it counted (6.12:
- * 77 pages reclaimed in passes of 3 walks, 1 counted): none reclaims more
- * than a page short of 32 and then a batch, which bounds them from below.
- * Where none was counted the pages reclaimed bound them.
+ * the pages reclaimed over 32: a walk reclaims up to a batch more
+ * (walk_most()), and reclaimed / 32 took each interval's walks of the
+ * 6.12 guests as twice as many, each ending at level 9 (traced 8.8,
+ * estimated 9.6).  The event comes before the walk's passes, so a sample
+ * can fall between them and an interval hold more walks than it counted
+ * (6.12: 77 pages reclaimed in passes of 3 walks, 1 counted): the pages
+ * reclaimed over the most a walk reclaims bound them from below.  Where
+ * none was counted the pages reclaimed bound them.
  */
 double split_cgroup_walks_counted(double events, double reclaimed,
 				  const struct split_grain *g)
 {
-	double batch = g ? fmax(SPLIT_GRAIN_BATCH, g->folio_file) : SPLIT_GRAIN_BATCH;
-	/* the most one walk reclaims: a page short of 32, then one batch */
-	double most = SPLIT_GRAIN_BATCH - 1 + batch;
-
 	if (!(events > 0))
 		return split_cgroup_walks(NAN, reclaimed, g);
-	return fmax(events, reclaimed > 0 ? reclaimed / most : 0);
+	return fmax(events, reclaimed > 0 ? reclaimed / walk_most(g) : 0);
 }

@@ -232,9 +232,12 @@ static void cgroup_walks(void)
 			n++;
 			near += fabs(e - t) <= 1;
 			near_pages += fabs(p - t) <= 1;
-			/* failcnt: one failed charge a walk */
+			/* failcnt: one failed charge a walk, or the two of
+			 * try_charge_memcg() before each reclaim call (the
+			 * batch, then nr_pages) */
 			counted += split_cgroup_walks(l.walks, l.reclaimed, &g) == l.walks &&
-				   split_cgroup_walks(NAN, l.reclaimed, &g) == l.walks;
+				   split_cgroup_walks(NAN, l.reclaimed, &g) == l.walks &&
+				   split_cgroup_walks(2 * l.walks, l.reclaimed, &g) == l.walks;
 			worst = fmax(worst, fabs(e - t));
 			tap_diag("list %lu pages, dirty every %lu-th folio or at %.1f: "
 				 "traced %.2f, estimated %.2f (single pages: %.2f)",
@@ -242,8 +245,9 @@ static void cgroup_walks(void)
 		}
 	tap_ok(near == n, "grain-1.1 cgroup walks on 1 MiB folios: within one level in %d of %d "
 	       "(worst %.2f)", near, n, worst);
-	tap_ok(counted == n, "grain-1.2 the walks counted from failcnt and the pages "
-	       "reclaimed in whole folios are the reference's in %d of %d", counted, n);
+	tap_ok(counted == n, "grain-1.2 the walks counted from failcnt (one or two a walk) "
+	       "and the pages reclaimed in whole folios are the reference's in %d of %d",
+	       counted, n);
 	tap_ok(near_pages <= n / 2, "grain-1.3 passes taken as single pages miss them: "
 	       "within one level in %d of %d", near_pages, n);
 }
@@ -328,9 +332,11 @@ static void mixed_batches(void)
 	n = (int)split_cgroup_walks(NAN, 3200, &g);
 	split_grain_init(&g, census, census, FOLIO_ORDERS_MODEL);
 	tap_ok(n == 12 && split_cgroup_walks(NAN, 3200, &g) == 100 &&
-	       split_cgroup_walks(150, 3200, &g) == 150,
+	       split_cgroup_walks(150, 3200, &g) == 100 && split_cgroup_walks(60, 3200, &g) == 60 &&
+	       split_cgroup_walks(40, 3200, &g) == 3200.0 / 63,
 	       "grain-2.5 walks from the pages reclaimed: a walk reclaims a file folio "
-	       "(on average) at least, 32 pages at least; failcnt where larger (%d)", n);
+	       "(on average) at least, 32 pages at least, 63 at most; failcnt where "
+	       "between (%d)", n);
 }
 
 /*
