@@ -768,13 +768,14 @@ is "$(cat late.out)" "3.0:file_refaults 5.0:unexplained " \
 # too.  With 3000 against 100000 active (inactive_is_low: file
 # deactivation) every level is SCAN_FRACT: the replayed walk scans the
 # anon itself, nothing is deduced.  A walk that reaches 0 scanned every
-# level's file target on its way: about twice the inactive file list
-# (the cgroup's lists in bytes)
+# level's file target from 12 to 1 on its way, about the inactive file
+# list: two walks (failcnt 2) scanned about twice that, one of them into
+# 0 (the cgroup's lists in bytes)
 for lists in 400000:1000 3000:1000 3000:100000; do
 	inf=${lists%:*} af=${lists#*:}
 	printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
 		"0,0,0,0,0,0,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),0" \
-		"1,500,$((2 * inf)),30,34,30,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),1" > zero.csv
+		"1,500,$((2 * inf)),30,34,30,105984,1000,$inf,$af,100000,434110464,4096000,$((inf * 4096)),$((af * 4096)),2" > zero.csv
 	"$VMSCOPE" import zero.csv -o "zero-$inf-$af.db" --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
 		fail "import zero.csv"
 	"$VMSCOPE" attribute "zero-$inf-$af.db" --format csv | tr -d '"' |
@@ -1455,6 +1456,20 @@ check "attribute-3.47 cgroup v2: walks counted from memory.events end where trac
 	awk '$1 >= 30 && $2 == 0 && $3 <= 0.1 && $3 >= -0.1 { ok = 1 } END { exit !ok }' cgv2.chk
 is "$(q cgv2.db "SELECT sum(delta) FROM counter_values WHERE source = 'memcg' AND name = 'max' AND t >= 6.0")" 1187 \
 	"attribute-3.48 ... the fixture: 1187 walks over the limit counted after 6 s"
+
+# A real 6.1 run in a cgroup-v1 memory cgroup (labV1 run 6, the group's
+# swappiness 100): memory.failcnt counts every failed charge, 53 for each
+# limit walk here (its writers charge at the limit all the time).  Taken
+# as the walks, each scanned a few pages at level 12 (estimated 11.9 for a
+# traced 8.9); the pages reclaimed bound them tighter.
+fixture_attribution cgv1 lab/labV1-run6-6.1-swappiness100-cgroup-v1.csv.gz --intervals
+awk -F, '$1 == 1 && $3 == "cgroup" && $5 != "" { n++; d = $4 - $5; ok += d <= 1 && d >= -1 }
+	END { print n + 0, ok + 0 }' cgv1.out > cgv1.chk
+check "attribute-3.49 cgroup v1: walks not taken from failcnt where the pages reclaimed bound them tighter: the cgroup's priority within one level in $(cut -d' ' -f2 cgv1.chk) of $(cut -d' ' -f1 cgv1.chk) intervals (45 at least)" \
+	awk '$1 >= 50 && $2 >= 45 { ok = 1 } END { exit !ok }' cgv1.chk
+is "$(q cgv1.db "SELECT sum(CASE WHEN name = 'failcnt' THEN delta END) || ' ' ||
+	sum(CASE WHEN name = 'cgroup_priority_12' THEN delta END) FROM counter_values")" "105617 2005" \
+	"attribute-3.50 ... the fixture: 105617 failed charges, 2005 limit-walk passes at level 12"
 
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),

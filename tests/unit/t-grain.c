@@ -411,6 +411,34 @@ static void uncounted_walks(void)
 	       "all 3 in the %d whose walks reclaim 63 pages", ok, n, exact);
 }
 
+/*
+ * Walks that fail count too: 8 walks of a 1 MiB folio each over 64
+ * folios (the walks take them round the list, 1000 from level 12 to 0)
+ * whose first 2100 taken will not free (dirty ones are activated): the
+ * first two walks go down to 0 and reclaim nothing.  The events are the
+ * 8 walks; the pages reclaimed over a folio, v1's bound on the walks that
+ * succeeded, are 6.
+ */
+static void failed_walks(void)
+{
+	struct flist l = { 16384, 256, 0, 0, 0, 0, 0, 0, { 0 }, 2100 };
+	double folios[FOLIO_ORDERS_MODEL] = { 0 };
+	struct split_grain g;
+	double counted, bound;
+	int k;
+
+	for (k = 0; k < 8; k++)
+		cgroup_walk(&l, 256);
+	folios[8] = 64;
+	split_grain_init(&g, NULL, folios, FOLIO_ORDERS_MODEL);
+	counted = split_cgroup_walks_counted(l.walks, l.reclaimed, &g);
+	bound = split_cgroup_walks(l.walks, l.reclaimed, &g);
+	tap_ok(counted == 8 && bound == 6 && l.trace[0] > 0,
+	       "grain-3.6 walks that reclaimed nothing (down to 0) are among memory.events' "
+	       "%.0f: %.0f walks (failcnt's bound by the pages reclaimed: %.0f)",
+	       l.walks, counted, bound);
+}
+
 int main(void)
 {
 	cgroup_walks();
@@ -418,5 +446,6 @@ int main(void)
 	mixed_batches();
 	counted_walks();
 	uncounted_walks();
+	failed_walks();
 	return tap_done();
 }
