@@ -425,7 +425,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	const struct raw_slots *rs = &st->rs;
 	double global = 0, all, swap_total = raw_gauge(ms, rs, RAW_SWAP_TOTAL);
 	double fail = raw_delta(ms, rs, RAW_CG_FAILCNT);
-	int r;
+	int r, one_type;
 
 	memset(si, 0, sizeof(*si));
 	memcpy(si->version, m->version, sizeof(si->version));
@@ -491,11 +491,13 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 			global += si->reclaimed[r];
 	all = nz(raw_delta(ms, rs, RAW_STEAL_ANON)) + nz(raw_delta(ms, rs, RAW_STEAL_FILE));
 	si->reclaimed[RC_CGROUP] = all > global ? all - global : 0;
+	/* no pass scanned anon, or none file: a walk stops within a batch */
+	one_type = in->scan_anon == 0 || in->scan_file == 0;
 	si->walks[RC_CGROUP] = rs->slot[RAW_CG_MAX_EVENTS] >= 0 ?
-		split_cgroup_walks_counted(raw_delta(ms, rs, RAW_CG_MAX_EVENTS) +
+		split_cgroup_walks_counted(nz(raw_delta(ms, rs, RAW_CG_MAX_EVENTS)) +
 					   nz(raw_delta(ms, rs, RAW_CG_HIGH_EVENTS)),
-					   si->reclaimed[RC_CGROUP], si->grain_cg) :
-		split_cgroup_walks(fail, si->reclaimed[RC_CGROUP], si->grain_cg);
+					   si->reclaimed[RC_CGROUP], one_type, si->grain_cg) :
+		split_cgroup_walks(fail, si->reclaimed[RC_CGROUP], one_type, si->grain_cg);
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
 	si->swap_out = in->swap_out;

@@ -86,12 +86,7 @@ static int lists_word(const char *dir, const char *name, const char *word)
 	return hit;
 }
 
-/*
- * The unified hierarchy that offers the memory controller, or NULL; a v2
- * group has memory.* files only where its parent's subtree_control
- * enables the controller (systemd does on the root; a bare machine, a
- * lab guest, does not), so it is enabled here.
- */
+/* The unified hierarchy that offers the memory controller, or NULL. */
 static const char *v2_base(void)
 {
 	static const char *const v2[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
@@ -99,10 +94,21 @@ static const char *v2_base(void)
 
 	for (i = 0; i < sizeof(v2) / sizeof(v2[0]); i++)
 		if (lists_word(v2[i], "cgroup.controllers", "memory"))
-			return lists_word(v2[i], "cgroup.subtree_control", "memory") ||
-			       !write_file(v2[i], "cgroup.subtree_control", "+memory") ?
-			       v2[i] : NULL;
+			return v2[i];
 	return NULL;
+}
+
+/*
+ * A v2 group has memory.* files only where its parent's subtree_control
+ * enables the controller (systemd does on the root; a bare machine, a
+ * lab guest, does not), so it is enabled here.
+ */
+static int v2_enable_memory(const char *base)
+{
+	if (lists_word(base, "cgroup.subtree_control", "memory") ||
+	    !write_file(base, "cgroup.subtree_control", "+memory"))
+		return 0;
+	return error("cannot give the cgroups under '%s' the memory controller", base);
 }
 
 int memcg_create(struct memcg *cg, const char *name)
@@ -116,6 +122,8 @@ int memcg_create(struct memcg *cg, const char *name)
 	if (access(probe, F_OK) == 0) {
 		snprintf(cg->path, sizeof(cg->path), "%s/%s", v1, name);
 	} else if ((base = v2_base())) {
+		if (v2_enable_memory(base))
+			return -1;
 		snprintf(cg->path, sizeof(cg->path), "%s/%s", base, name);
 		cg->v2 = 1;
 	} else {

@@ -157,8 +157,9 @@ static int mount_cgroup(const char *mode)
 		       error_errno("cannot mount cgroup2 on %s", base) : 0;
 	if (strcmp(mode, "v1"))
 		return 0;
-	if (mount("tmpfs", base, "tmpfs", 0, "mode=0755") ||
-	    (mkdir(v1, 0755) && errno != EEXIST))
+	if (mount("tmpfs", base, "tmpfs", 0, "mode=0755"))
+		return error_errno("cannot mount a tmpfs on %s", base);
+	if (mkdir(v1, 0755) && errno != EEXIST)
 		return error_errno("cannot make %s", v1);
 	if (mount("cgroup", v1, "cgroup", 0, "memory"))
 		return error_errno("cannot mount the v1 memory controller on %s "

@@ -96,37 +96,52 @@ static double walk_least(const struct split_grain *g)
 }
 
 /*
- * The most it reclaims: do_try_to_free_pages() stops only after the
- * batch that takes it to its 32 pages, so a page short of them and then
- * one batch (6.12 lab guests in a v2 group: 63 pages a walk over single
- * pages, 31 at levels 12-9 and a batch of 32 at 8).
+ * The most it reclaims where its passes scan one list type: a page short
+ * of its 32, then one batch (6.12 lab guests in a v2 group: 63 pages a
+ * walk over single pages, 31 at levels 12-9 and a batch of 32 at 8).
+ * do_try_to_free_pages() checks after each level, shrink_lruvec() after
+ * each round of batches, and stops there with a single type; with anon
+ * and file both a walk that has its 32 pages goes on over the larger
+ * list in proportion to what the smaller one scanned (scan_adjusted, for
+ * memcg and kswapd; v6.1, v6.18), so nothing bounds it.
  */
 static double walk_most(const struct split_grain *g)
 {
 	return SPLIT_GRAIN_BATCH - 1 + walk_least(g);
 }
 
-/*
- * try_charge_memcg() (v6.1, v6.18) fails a charge at least twice before
- * each try_to_free_mem_cgroup_pages() call, the batch of
- * MEMCG_CHARGE_BATCH pages and then nr_pages, and every task charging
- * while the group sits at its limit fails too: v1 memory.failcnt, a count
- * of failed charges, bounds the walks from above, loosely where many
- * tasks charge (the 6.1 lab guests' writers: 45 failed charges a walk; the
- * 6.18 host's: about one).  The pages reclaimed over the least a walk
- * reclaims bound the succeeding walks from above too: the tighter of the
- * two is taken (taking the looser put 4 of the 6.1 guests' 375 cgroup
- * intervals within one level of the traced priority, the tighter 348),
- * and the pages reclaimed over the most a walk reclaims bound them from
- * below.
- */
-double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g)
+/* The fewest walks that reclaimed r pages: one, or r over walk_most(). */
+static double walks_at_least(double r, int one_type, const struct split_grain *g)
 {
-	double r = reclaimed > 0 ? reclaimed : 0, upper = floor(r / walk_least(g));
+	if (!(r > 0))
+		return 0;
+	return fmax(1, one_type ? r / walk_most(g) : 0);
+}
+
+/*
+ * try_charge_memcg() (v6.1, v6.18) fails a charge before each
+ * try_to_free_mem_cgroup_pages() call (the first time twice where
+ * nr_pages is under MEMCG_CHARGE_BATCH: the batch, then nr_pages), and
+ * every task charging while the group sits at its limit fails too: v1
+ * memory.failcnt, a count of failed charges, bounds the walks from
+ * above, loosely where many tasks charge (the 6.1 lab guests' writers:
+ * about 50 failed charges a walk, 53 in labV1 run 6; the 6.18 host's:
+ * about one).  The pages reclaimed over the least a walk reclaims bound
+ * the walks that succeeded from above too (where they reclaimed any, the
+ * one that did counts): the tighter of the two is taken (taking the
+ * looser put 4 of the 6.1 guests' 375 cgroup intervals within one level
+ * of the traced priority, the tighter 348).  walks_at_least() bounds
+ * them from below.
+ */
+double split_cgroup_walks(double fail, double reclaimed, int one_type,
+			  const struct split_grain *g)
+{
+	double r = reclaimed > 0 ? reclaimed : 0;
+	double upper = r > 0 ? fmax(1, floor(r / walk_least(g))) : 0;
 
 	if (fail > 0)
-		upper = upper > 0 ? fmin(fail, upper) : fail;
-	return fmax(upper, r / walk_most(g));
+		upper = r > 0 ? fmin(fail, upper) : fail;
+	return fmax(upper, walks_at_least(r, one_type, g));
 }
 
 /*
@@ -138,14 +153,14 @@ double split_cgroup_walks(double fail, double reclaimed, const struct split_grai
  * 6.12 guests as twice as many, each ending at level 9 (traced 8.8,
  * estimated 9.6).  The event comes before the walk's passes, so a sample
  * can fall between them and an interval hold more walks than it counted
- * (6.12: 77 pages reclaimed in passes of 3 walks, 1 counted): the pages
- * reclaimed over the most a walk reclaims bound them from below.  Where
- * none was counted the pages reclaimed bound them.
+ * (6.12: 77 pages reclaimed in passes of 3 walks, 1 counted):
+ * walks_at_least() bounds them from below.  NAN: not recorded, the pages
+ * reclaimed bound them (split_cgroup_walks()).
  */
-double split_cgroup_walks_counted(double events, double reclaimed,
+double split_cgroup_walks_counted(double events, double reclaimed, int one_type,
 				  const struct split_grain *g)
 {
-	if (!(events > 0))
-		return split_cgroup_walks(NAN, reclaimed, g);
-	return fmax(events, reclaimed > 0 ? reclaimed / walk_most(g) : 0);
+	if (isnan(events))
+		return split_cgroup_walks(NAN, reclaimed, one_type, g);
+	return fmax(events > 0 ? events : 0, walks_at_least(reclaimed, one_type, g));
 }

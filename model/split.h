@@ -67,17 +67,19 @@ double split_grain_scan(const double *batch, double t, double list);
 
 /*
  * The cgroup limit walks of an interval from fail (v1 memory.failcnt;
- * NAN: not recorded) and the pages they reclaimed, g the cgroup's grain
- * (NULL: single pages).  0: none.
+ * NAN: not recorded) and the pages they reclaimed, one_type 1 where
+ * their passes scanned one list type only (anon or file), g the cgroup's
+ * grain (NULL: single pages).  0: none.
  */
-double split_cgroup_walks(double fail, double reclaimed, const struct split_grain *g);
+double split_cgroup_walks(double fail, double reclaimed, int one_type,
+			  const struct split_grain *g);
 
 /*
  * The same from v2's memory.events, which count each walk once (events:
- * "max" + "high"), at least the pages reclaimed over the most one walk
- * reclaims; NAN or 0: none counted, the pages reclaimed bound them.
+ * "max" + "high"; NAN: not recorded), at least the walks the pages
+ * reclaimed need.
  */
-double split_cgroup_walks_counted(double events, double reclaimed,
+double split_cgroup_walks_counted(double events, double reclaimed, int one_type,
 				  const struct split_grain *g);
 
 #define SPLIT_SEEN_MAX 10

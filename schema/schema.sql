@@ -1,4 +1,4 @@
--- vmscope database schema, version 3 (PRAGMA user_version = 3,
+-- vmscope database schema, version 4 (PRAGMA user_version = 4,
 -- PRAGMA application_id = 0x766d7363).  Both programs compile this file in;
 -- docs/schema.md explains every table and view.
 --

@@ -3,7 +3,7 @@
  * under QEMU, into one database.
  *
  *   vmscope lab --kernel IMAGE [--kernel IMAGE ...] [--lru-gen on|off|both]
- *               [--cgroup v1|v2] [-o lab.db] -- bench swappiness [options]
+ *               [--cgroup v1|v2|none] [-o lab.db] -- bench swappiness [options]
  *
  * Per kernel and MGLRU mode one boot (lab/boot.c): a generated initramfs,
  * the database carried in and back on a raw disk, the console kept as a
@@ -58,7 +58,7 @@ static void lab_usage(FILE *out)
 	fprintf(out,
 		"usage: vmscope lab --kernel IMAGE|debian:NAME [--kernel ...] [-o DB]\n"
 		"                   [--modules DIR] [--memory SIZE] [--cpus N]\n"
-		"                   [--lru-gen on|off|both] [--cgroup v1|v2]\n"
+		"                   [--lru-gen on|off|both] [--cgroup v1|v2|none]\n"
 		"                   [--swap SIZE] [--scratch SIZE]\n"
 		"                   [--accel auto|kvm|tcg] [--timeout SECONDS]\n"
 		"                   [--logs DIR] [--busybox PATH] [--keep] [--jobs N]\n"

@@ -283,7 +283,8 @@ is "$(sqlite3 "$TMP/v3m.db" "SELECT group_concat(pattern || '=' || kind, ' ') FR
 	"fault-5.14 the migration adds the kinds of memory.events and v2's memory.stat counts"
 kinds="SELECT count(*) || ': ' || group_concat(source || ':' || pattern || ':' || kind || ':' || rank, ' ')
 	FROM (SELECT * FROM counter_kind ORDER BY source, rank, pattern)"
-is "$(sqlite3 "$TMP/v3m.db" "$kinds")" "$(sqlite3 "$TMP/v3.db" "$kinds")" \
+setup "$COLLECT" -q -n 1 -i 0.01 -o "$TMP/fresh.db"
+is "$(sqlite3 "$TMP/v3m.db" "$kinds")" "$(sqlite3 "$TMP/fresh.db" "$kinds")" \
 	"fault-5.14b and leaves counter_kind as a new database has it"
 is "$(sqlite3 "$TMP/v3m.db" 'SELECT count(*), sum(value) FROM counter_values WHERE run_id = 1')" "$before" \
 	"fault-5.15 the run recorded before the migration is unchanged"

@@ -235,9 +235,9 @@ static void cgroup_walks(void)
 			/* failcnt: one failed charge a walk, or the two of
 			 * try_charge_memcg() before each reclaim call (the
 			 * batch, then nr_pages) */
-			counted += split_cgroup_walks(l.walks, l.reclaimed, &g) == l.walks &&
-				   split_cgroup_walks(NAN, l.reclaimed, &g) == l.walks &&
-				   split_cgroup_walks(2 * l.walks, l.reclaimed, &g) == l.walks;
+			counted += split_cgroup_walks(l.walks, l.reclaimed, 1, &g) == l.walks &&
+				   split_cgroup_walks(NAN, l.reclaimed, 1, &g) == l.walks &&
+				   split_cgroup_walks(2 * l.walks, l.reclaimed, 1, &g) == l.walks;
 			worst = fmax(worst, fabs(e - t));
 			tap_diag("list %lu pages, dirty every %lu-th folio or at %.1f: "
 				 "traced %.2f, estimated %.2f (single pages: %.2f)",
@@ -329,11 +329,11 @@ static void mixed_batches(void)
 	       "grain-2.4 1 MiB folios: a whole folio a batch, no more than the list");
 	/* 3200 pages reclaimed: 12 walks of a 1 MiB folio at most; on the
 	 * mixed list (2.9 pages a folio), 100 walks of 32 */
-	n = (int)split_cgroup_walks(NAN, 3200, &g);
+	n = (int)split_cgroup_walks(NAN, 3200, 1, &g);
 	split_grain_init(&g, census, census, FOLIO_ORDERS_MODEL);
-	tap_ok(n == 12 && split_cgroup_walks(NAN, 3200, &g) == 100 &&
-	       split_cgroup_walks(150, 3200, &g) == 100 && split_cgroup_walks(60, 3200, &g) == 60 &&
-	       split_cgroup_walks(40, 3200, &g) == 3200.0 / 63,
+	tap_ok(n == 12 && split_cgroup_walks(NAN, 3200, 1, &g) == 100 &&
+	       split_cgroup_walks(150, 3200, 1, &g) == 100 && split_cgroup_walks(60, 3200, 1, &g) == 60 &&
+	       split_cgroup_walks(40, 3200, 1, &g) == 3200.0 / 63,
 	       "grain-2.5 walks from the pages reclaimed: a walk reclaims a file folio "
 	       "(on average) at least, 32 pages at least, 63 at most; failcnt where "
 	       "between (%d)", n);
@@ -359,11 +359,11 @@ static void counted_walks(void)
 	for (k = 0; k < 50; k++)
 		cgroup_walk(&l, 32);
 	split_grain_init(&g, NULL, single, FOLIO_ORDERS_MODEL);
-	walks = split_cgroup_walks_counted(l.walks, l.reclaimed, &g);
+	walks = split_cgroup_walks_counted(l.walks, l.reclaimed, 1, &g);
 	t = truth(&l);
 	tap_ok(l.reclaimed == 63 * 50 && fabs(t - 557.0 / 63) < 1e-9,
 	       "grain-3.1 the reference: 63 pages a walk, level %.2f", t);
-	tap_ok(walks == l.walks && split_cgroup_walks_counted(NAN, l.reclaimed, &g) ==
+	tap_ok(walks == l.walks && split_cgroup_walks_counted(NAN, l.reclaimed, 1, &g) ==
 	       floor(l.reclaimed / 32),
 	       "grain-3.2 memory.events' count is the walks (%.0f of %.0f); none counted: "
 	       "reclaimed / 32", walks, l.walks);
@@ -399,7 +399,7 @@ static void uncounted_walks(void)
 		cgroup_walk(&l, 32);
 		most = fmax(most, l.reclaimed / 3);
 		least = fmin(least, l.reclaimed / 3);
-		w = split_cgroup_walks_counted(1, l.reclaimed, &g);
+		w = split_cgroup_walks_counted(1, l.reclaimed, 1, &g);
 		n++;
 		ok += w >= 1 && w <= 3 + 1e-9;
 		exact += l.reclaimed == 3 * 63 && fabs(w - 3) < 1e-9;
@@ -431,12 +431,68 @@ static void failed_walks(void)
 		cgroup_walk(&l, 256);
 	folios[8] = 64;
 	split_grain_init(&g, NULL, folios, FOLIO_ORDERS_MODEL);
-	counted = split_cgroup_walks_counted(l.walks, l.reclaimed, &g);
-	bound = split_cgroup_walks(l.walks, l.reclaimed, &g);
+	counted = split_cgroup_walks_counted(l.walks, l.reclaimed, 1, &g);
+	bound = split_cgroup_walks(l.walks, l.reclaimed, 1, &g);
 	tap_ok(counted == 8 && bound == 6 && l.trace[0] > 0,
 	       "grain-3.6 walks that reclaimed nothing (down to 0) are among memory.events' "
 	       "%.0f: %.0f walks (failcnt's bound by the pages reclaimed: %.0f)",
 	       l.walks, counted, bound);
+}
+
+/*
+ * One shrink_lruvec() pass of a memcg walk over inactive anon and file
+ * targets (single pages, every one freed, active lists left out), as
+ * v6.18 runs it: rounds of min(nr, 32) from each list; once the walk has
+ * its nr_to_reclaim (and no proportional_reclaim, as for memcg) the list
+ * with the smaller share left stops and the larger is scanned on to the
+ * share the smaller had reached (scan_adjusted), once.  Pages reclaimed.
+ */
+static ul two_list_pass(ul anon, ul file, ul need)
+{
+	ul target[2] = { anon, file }, nr[2] = { anon, file }, reclaimed = 0;
+	int adjusted = 0, k;
+
+	while (nr[0] || nr[1]) {
+		for (k = 0; k < 2; k++) {
+			ul b = nr[k] < 32 ? nr[k] : 32;
+
+			nr[k] -= b;
+			reclaimed += b;
+		}
+		if (reclaimed < need || adjusted)
+			continue;
+		if (!nr[0] || !nr[1])
+			break;
+		k = nr[1] > nr[0];      /* the larger's index: 1 file */
+		{
+			ul pct = nr[!k] * 100 / (target[!k] + 1), done = target[k] - nr[k];
+
+			nr[!k] = 0;
+			nr[k] = target[k] * (100 - pct) / 100;
+			nr[k] -= nr[k] < done ? nr[k] : done;
+		}
+		adjusted = 1;
+	}
+	return reclaimed;
+}
+
+/*
+ * A walk whose level scans anon and file both (SCAN_FRACT) reclaims past
+ * the batch that brought it to 32: at level 8 with 400 anon and 35 file
+ * pages targeted, a round takes 32 of each, and then the anon list, the
+ * larger share left, goes on to the share file had reached.  So the
+ * pages reclaimed over 63 do not bound such walks from below: one walk
+ * counted stays one.
+ */
+static void two_type_walks(void)
+{
+	ul r = two_list_pass(400, 35, 32);
+
+	tap_ok(r > 63 && split_cgroup_walks_counted(1, (double)r, 0, NULL) == 1 &&
+	       split_cgroup_walks_counted(1, (double)r, 1, NULL) == (double)r / 63,
+	       "grain-3.7 a pass over anon and file both goes past its 32 pages (%lu "
+	       "reclaimed): one walk counted is one walk; over one type it would be %.1f",
+	       r, (double)r / 63);
 }
 
 int main(void)
@@ -447,5 +503,6 @@ int main(void)
 	counted_walks();
 	uncounted_walks();
 	failed_walks();
+	two_type_walks();
 	return tap_done();
 }
