@@ -789,6 +789,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 
 	sp->swappiness = whatif;
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
+	sp->zero_level = so->r[RC_CGROUP].zero_level;
 	split_kswapd_goes_on(sp, &st->whatif_last);   /* its own walks' */
 	split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
 	kswapd_state(&wo.r[RC_KSWAPD], 0, &st->whatif_last);

@@ -117,8 +117,10 @@ struct split_in {
 	/* cgroup limit walks that went down to priority 0, where the anon is
 	 * not measured but known from an attribution of the same interval
 	 * (--what-if: the walks that failed at every level fail alike at
-	 * another swappiness); 0: none */
+	 * another swappiness); 0: none.  zero_level: 0, or 1 for the refault
+	 * walk gone down to 1 */
 	double zero_walks;
+	int zero_level;
 	/* the passes' scan per batch on the node's and the cgroup's
 	 * inactive lists (a folio census, --folios); NULL: single pages */
 	const struct split_grain *grain_node, *grain_cg;
@@ -289,9 +291,11 @@ struct split_reclaim_out {
 	/* refault walks the attribution added for activations of the lag
 	 * window (split_walk()), which the replay takes from the window */
 	double refault_added;
-	/* cgroup limit walks the attribution took down to priority 0 from
-	 * the anon measured (deep_walks() in split_deep.c) */
+	/* cgroup limit walks the attribution took down to priority 0 (or the
+	 * refault walk down to 1: zero_level) from the anon measured
+	 * (deep_walks() in split_deep.c) */
 	double zero_walks;
+	int zero_level;
 	/* kswapd: the pages it passed over that sw_skipped() placed, taken
 	 * out of its walks' scan */
 	double skipped;

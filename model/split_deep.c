@@ -47,21 +47,23 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
  * host run at swappiness 200 went from 37363 inactive anon pages to none
  * in a quarter second, 37349 of them scanned at level 0).
  */
-static void walk_to_zero(const struct split_in *in, const struct split_cost *cost,
-			 struct walk_res *deep)
+static void walk_to_level(const struct split_in *in, const struct split_cost *cost,
+			  int level, int refault, struct walk_res *deep)
 {
 	struct walk_ctx c;
 	int start = in->has_prev && !(in->cg.inactive_anon > 0);
 
 	sw_fill_ctx(&c, in, cost, 1, start, sw_cgroup_view(in, RC_CGROUP));
-	sw_walk_at(&c, DEF_PRIORITY + 1, deep);
+	c.deact_file_refault = refault;
+	sw_walk_at(&c, DEF_PRIORITY + 1 - level, deep);
 }
 
-/* n walks of o went down to 0: the deepest level is known, 0. */
-static void went_to_zero(struct split_reclaim_out *o, double n)
+/* n walks of o went down to `level`: the deepest level is known. */
+static void went_to(struct split_reclaim_out *o, double n, int level)
 {
 	o->zero_walks = n;
-	o->p_deep = 0;
+	o->zero_level = level;
+	o->p_deep = level;
 	o->deep_estimable = 1;
 }
 
@@ -86,63 +88,108 @@ static void went_to_zero(struct split_reclaim_out *o, double n)
  * its swap-out unexplained, where level 3 left one with 32%.)
  */
 #define DEEP_STEPS 16
-static void deep_walks(const struct split_in *in, const struct split_cost *cost,
-		       const struct walk_fit *fit, double want,
-		       struct split_reclaim_out *o)
+/* the least of a walk the refault walk down to 1 is taken for, and the
+ * least share of anon in its scan */
+#define DEEP_REFAULT_WALK 0.9
+#define DEEP_ANON_ONLY 0.95
+
+/*
+ * As many walks `deep` as scan the anon measured (want), no more than the
+ * walks nor than the scan besides the anon holds; their anon, or -1
+ * where none fits.  *best: the replay with them, *n_out how many.
+ */
+static double fit_deep(const struct split_in *in, const struct split_cost *cost,
+		       const struct walk_fit *fit, const struct walk_res *deep,
+		       double want, struct split_reclaim_out *best, double *n_out)
 {
-	struct split_reclaim_out best = *o, probe = *o;
-	struct walk_res deep;
-	double s = in->scanned[RC_CGROUP], lo = 0, hi, n;
+	struct split_reclaim_out probe = *best;
+	double s = in->scanned[RC_CGROUP], lo = 0, hi, n, got = -1, a;
 	int i;
 
-	walk_to_zero(in, cost, &deep);
-	if (!(deep.anon_total > 0) || !(deep.scanned > 0))
-		return;
-	hi = fmin(sw_walk_count(in, RC_CGROUP), s / deep.scanned);
+	*n_out = 0;
+	if (!(deep->anon_total > 0) || !(deep->scanned > 0))
+		return -1;
+	hi = fmin(sw_walk_count(in, RC_CGROUP), s / deep->scanned);
 	/* their file: no more than the scan besides the anon holds (a fresh
 	 * cgroup's first interval scans anon only, its walks having decided
 	 * on lists with no file) */
-	if (deep.scanned > deep.anon_total)
-		hi = fmin(hi, fmax(0, s - want) / (deep.scanned - deep.anon_total));
+	if (deep->scanned > deep->anon_total)
+		hi = fmin(hi, fmax(0, s - want) / (deep->scanned - deep->anon_total));
 	if (!(hi > 0))
-		return;
-	if (with_deep(in, cost, fit, &deep, hi, &probe) <= want) {
-		best = probe;
+		return -1;
+	if ((a = with_deep(in, cost, fit, deep, hi, &probe)) <= want) {
+		*best = probe;
 		lo = hi;
+		got = a;
 	} else {
 		for (i = 0; i < DEEP_STEPS; i++) {
 			n = (lo + hi) / 2;
-			if (with_deep(in, cost, fit, &deep, n, &probe) <= want) {
+			if ((a = with_deep(in, cost, fit, deep, n, &probe)) <= want) {
 				lo = n;
-				best = probe;
+				got = a;
+				*best = probe;
 			} else {
 				hi = n;
 			}
 		}
 	}
-	if (!(lo > 0))
+	*n_out = lo;
+	return lo > 0 ? got : -1;
+}
+
+/*
+ * Walks down to 0 first.  Where the file scanned cannot hold enough of
+ * them for the anon measured (at 0 SCAN_EQUAL takes file too) and the
+ * cgroup showed an activation, the refault walk itself went deep: at
+ * swappiness 200 after a refault (SCAN_FRACT, fp = 0) a walk passes anon
+ * only and frees nothing at once, so it goes down until its first writes
+ * free pages, level 1 in a 6.1 lab run (59906 anon pages from 12 to 1,
+ * no file below 8; to 0, the 1402 file pages allowed 0.12 of a walk, a
+ * quarter of the anon, and 36% of the run's swap-out went unexplained).
+ */
+static void deep_walks(const struct split_in *in, const struct split_cost *cost,
+		       const struct walk_fit *fit, double want,
+		       struct split_reclaim_out *o)
+{
+	struct split_reclaim_out best[2] = { *o, *o };
+	struct walk_res deep;
+	double got[2] = { -1, -1 }, n[2] = { 0, 0 };
+	int k = 0;
+
+	walk_to_level(in, cost, 0, 0, &deep);
+	got[0] = fit_deep(in, cost, fit, &deep, want, &best[0], &n[0]);
+	if (got[0] < SPLIT_ANON_EXPLAINED * want && in->cg_activate_file > 0) {
+		walk_to_level(in, cost, 1, 1, &deep);
+		/* anon only: a pass that takes file frees it and ends the walk */
+		if (deep.anon_total >= DEEP_ANON_ONLY * deep.scanned)
+			got[1] = fit_deep(in, cost, fit, &deep, want, &best[1], &n[1]);
+		/* a whole walk: one that scanned half of it stopped higher */
+		k = got[1] > got[0] && n[1] >= DEEP_REFAULT_WALK;
+	}
+	if (!(n[k] > 0) || !(got[k] >= 0))
 		return;
-	*o = best;
-	went_to_zero(o, lo);
+	*o = best[k];
+	went_to(o, n[k], k);
 }
 
 /*
  * n walks known to have gone down to 0 (split_in.zero_walks), replayed on
  * these lists at this swappiness: at 0 SCAN_EQUAL, or SCAN_FILE for a
- * cgroup at swappiness 0, and above it what each level lets in.
+ * cgroup at swappiness 0, and above it what each level lets in; or the
+ * refault walk known to have gone down to 1 (zero_level 1).
  */
 static void known_deep_walks(const struct split_in *in, const struct split_cost *cost,
-			     const struct walk_fit *fit, double n,
+			     const struct walk_fit *fit, double n, int level,
 			     struct split_reclaim_out *o)
 {
 	struct walk_res deep;
 
-	walk_to_zero(in, cost, &deep);
+	walk_to_level(in, cost, level, level == 1, &deep);
 	if (!(deep.scanned > 0))
 		return;
 	n = fmin(fmin(n, sw_walk_count(in, RC_CGROUP)), in->scanned[RC_CGROUP] / deep.scanned);
 	with_deep(in, cost, fit, &deep, n, o);
-	went_to_zero(o, n);
+	went_to(o, n, level);
 }
 
 /*
@@ -163,7 +210,7 @@ void sw_deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
 	if (!o->active)
 		return;
 	if (in->has_cg && isnan(in->anon_measured) && in->zero_walks > 0)
-		known_deep_walks(in, cg_cost, fit, in->zero_walks, o);
+		known_deep_walks(in, cg_cost, fit, in->zero_walks, in->zero_level, o);
 	else if (in->has_cg && want > o->anon_pred)
 		deep_walks(in, cg_cost, fit, want, o);
 	if (o->anon_only_at_zero && want > o->anon_pred) {

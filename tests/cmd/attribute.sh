@@ -795,6 +795,34 @@ is "$(cat zero-3000-100000.out)" "active_file_heavy:30:30 " \
 	awk -F, 'NR > 1 { printf "%s:%.0f ", $3, $4 / 10 }' > zero-wi.out
 is "$(cat zero-wi.out)" "0:0 100:50 200:50 " \
 	"attribute-1.75 --what-if replays a cgroup walk that went down to 0 at the other swappiness values: 500 anon pages, none at 0"
+# a refault walk that dove: at swappiness 200 the walk that saw the
+# cgroup's one file activation is SCAN_FRACT with fp = 0, anon only at
+# every level; its writes free nothing at once, so it goes down until
+# they do.  From 12 to 1 over 61891 inactive anon pages it scans
+# 30945 + 15472 + ... + 15 = 61871 (each level's lru_size >> priority);
+# the 35 other walks of the interval (memory.events' max 36) trim the
+# cache.  A walk down to 0 would scan the file list whole there
+# (SCAN_EQUAL) and more file than was scanned: such walks cannot hold
+# the anon, a walk to 1 does
+ia=61891 inf=5811
+printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.max,memcg.workingset_activate_file" \
+	"0,0,0,0,0,0,$ia,1000,$inf,31,35000,$((ia * 4096)),4096000,$((inf * 4096)),126976,0,0" \
+	"1,61871,1435,0,1435,448,$ia,1000,$inf,31,35000,$((ia * 4096)),4096000,$((inf * 4096)),126976,36,1" > dive.csv
+"$VMSCOPE" import dive.csv -o dive.db --tag kernel=6.1.0 --tag swappiness=200 --tag memcg=yes ||
+	fail "import dive.csv"
+"$VMSCOPE" attribute dive.db --format csv | tr -d '"' |
+	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 }' | tr '\n' ' ' > dive.out
+is "$(cat dive.out)" "file_refaults:448 " \
+	"attribute-1.121 a cgroup's refault walk that went down to 1 over anon only explains the interval's swap-out"
+is "$("$VMSCOPE" attribute dive.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "cgroup" { print $6 }')" 1 \
+	"attribute-1.122 ... and its deepest level is 1"
+# --what-if replays that walk as known (down to 1, anon only at 200):
+# at the run's own swappiness the anon it measured, at 0 none (a cgroup
+# at swappiness 0 scans file only)
+"$VMSCOPE" attribute dive.db --what-if swappiness=0,200 --format csv | tr -d '"' |
+	awk -F, 'NR > 1 { printf "%s:%s ", $3, ($4 >= 61871 * 0.99 && $4 <= 61871 * 1.01) ? "measured" : $4 }' > dive-wi.out
+is "$(cat dive-wi.out)" "0:0 200:measured " \
+	"attribute-1.123 --what-if replays the refault walk down to 1: at its own swappiness the 61871 anon pages measured, at 0 none"
 # the same walk, but the task that held the anon exited before the next
 # sample: the cgroup's anon lists read 0 there.  Lists with no anon page
 # are not the ones the walk saw; the first sample's still say that only
@@ -1470,6 +1498,20 @@ check "attribute-3.49 cgroup v1: walks not taken from failcnt where the pages re
 is "$(q cgv1.db "SELECT sum(CASE WHEN name = 'failcnt' THEN delta END) || ' ' ||
 	sum(CASE WHEN name = 'cgroup_priority_12' THEN delta END) FROM counter_values")" "105617 2005" \
 	"attribute-3.50 ... the fixture: 105617 failed charges, 2005 limit-walk passes at level 12"
+
+# Where walks down to 0 cannot hold a cgroup interval's anon, the refault
+# walk down to 1 (attribute-1.121) is taken only as a whole walk over
+# anon only.  labV2 run 7 (6.1, swappiness 200) at 1.5 s scanned 30524
+# anon pages, half of such a walk: its refault walk stopped at 2 (traced
+# 3.8).  labV2 run 12 (6.12, swappiness 60) at 2.3 s: a walk down to 1
+# there passes file too (SCAN_FRACT, fp > 0), which frees pages and ends
+# it (traced 7.5, deepest 6).
+fixture_attribution dive61 lab/labV2-run7-6.1-swappiness200-cgroup-v2.csv.gz --intervals
+check "attribute-3.51 half a refault walk down to 1 is not taken as one: within one level of the traced 3.8 at 1.5 s" \
+	awk -F, '$1 == 1 && $2 == "1.5" && $3 == "cgroup" { found = 1; d = $4 - $5; ok = $5 == 3.8 && d <= 1 && d >= -1 } END { exit !(found && ok) }' dive61.out
+fixture_attribution dive612 lab/labV2-run12-6.12-swappiness60-cgroup-v2.csv.gz --intervals
+check "attribute-3.52 nor one whose levels pass file: within one level of the traced 7.5 at 2.3 s" \
+	awk -F, '$1 == 1 && $2 == "2.3" && $3 == "cgroup" { found = 1; d = $4 - $5; ok = $5 == 7.5 && d <= 1 && d >= -1 } END { exit !(found && ok) }' dive612.out
 
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
