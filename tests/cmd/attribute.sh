@@ -804,17 +804,26 @@ is "$(cat zero-wi.out)" "0:0 100:50 200:50 " \
 # cache.  A walk down to 0 would scan the file list whole there
 # (SCAN_EQUAL) and more file than was scanned: such walks cannot hold
 # the anon, a walk to 1 does
+# memcg_run NAME HEADER ROW...: the rows imported as a 6.1 cgroup run at
+# swappiness $memcg_swappiness (60 unless set) into NAME.db, its
+# --intervals CSV in NAME.out
+memcg_run() {
+	local name=$1
+	shift
+	printf '%s\n' "$@" > "$name.csv"
+	"$VMSCOPE" import "$name.csv" -o "$name.db" --tag kernel=6.1.0 \
+		--tag swappiness="${memcg_swappiness:-60}" --tag memcg=yes || fail "import $name.csv"
+	"$VMSCOPE" attribute "$name.db" --intervals --format csv | tr -d '"' > "$name.out"
+}
 ia=61891 inf=5811
-printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.max,memcg.workingset_activate_file" \
+memcg_swappiness=200 memcg_run dive "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.max,memcg.workingset_activate_file" \
 	"0,0,0,0,0,0,$ia,1000,$inf,31,35000,$((ia * 4096)),4096000,$((inf * 4096)),126976,0,0" \
-	"1,61871,1435,0,1435,448,$ia,1000,$inf,31,35000,$((ia * 4096)),4096000,$((inf * 4096)),126976,36,1" > dive.csv
-"$VMSCOPE" import dive.csv -o dive.db --tag kernel=6.1.0 --tag swappiness=200 --tag memcg=yes ||
-	fail "import dive.csv"
+	"1,61871,1435,0,1435,448,$ia,1000,$inf,31,35000,$((ia * 4096)),4096000,$((inf * 4096)),126976,36,1"
 "$VMSCOPE" attribute dive.db --format csv | tr -d '"' |
-	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 }' | tr '\n' ' ' > dive.out
-is "$(cat dive.out)" "file_refaults:448 " \
+	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 }' | tr '\n' ' ' > dive-causes.out
+is "$(cat dive-causes.out)" "file_refaults:448 " \
 	"attribute-1.121 a cgroup's refault walk that went down to 1 over anon only explains the interval's swap-out"
-is "$("$VMSCOPE" attribute dive.db --intervals --format csv | tr -d '"' | awk -F, '$3 == "cgroup" { print $6 }')" 1 \
+is "$(awk -F, '$3 == "cgroup" { print $6 }' dive.out)" 1 \
 	"attribute-1.122 ... and its deepest level is 1"
 # --what-if replays that walk as known (down to 1, anon only at 200):
 # at the run's own swappiness the anon it measured, at 0 none (a cgroup
@@ -827,26 +836,14 @@ is "$(cat dive-wi.out)" "0:0 200:measured " \
 # sample: the cgroup's anon lists read 0 there.  Lists with no anon page
 # are not the ones the walk saw; the first sample's still say that only
 # priority 0 let anon in
-printf '%s\n' "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
+memcg_run exited "t,pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpout,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,memcg.inactive_anon,memcg.active_anon,memcg.inactive_file,memcg.active_file,memcg.failcnt" \
 	"0,0,0,0,0,0,105984,1000,400000,1000,100000,434110464,4096000,1638400000,4096000,0" \
 	"1,0,0,0,0,0,105984,1000,400000,1000,100000,434110464,4096000,1638400000,4096000,0" \
-	"2,500,800000,30,34,30,105984,1000,400000,1000,100000,0,0,1638400000,4096000,1" > exited.csv
-"$VMSCOPE" import exited.csv -o exited.db --tag kernel=6.1.0 --tag swappiness=60 --tag memcg=yes ||
-	fail "import exited.csv"
+	"2,500,800000,30,34,30,105984,1000,400000,1000,100000,0,0,1638400000,4096000,1"
 "$VMSCOPE" attribute exited.db --format csv | tr -d '"' |
 	awk -F, 'NR > 1 && $4 > 0 { print $3 ":" $4 ":" $8 }' | tr '\n' ' ' > exited.out
 is "$(cat exited.out)" "near_oom:30:30 " \
 	"attribute-1.40 a cgroup whose anon lists read 0 at the next sample (its task exited): still near_oom"
-# memcg_run NAME HEADER ROW...: the rows imported as a 6.1 cgroup run at
-# swappiness 60 into NAME.db, its --intervals CSV in NAME.out
-memcg_run() {
-	local name=$1
-	shift
-	printf '%s\n' "$@" > "$name.csv"
-	"$VMSCOPE" import "$name.csv" -o "$name.db" --tag kernel=6.1.0 --tag swappiness=60 \
-		--tag memcg=yes || fail "import $name.csv"
-	"$VMSCOPE" attribute "$name.db" --intervals --format csv | tr -d '"' > "$name.out"
-}
 # the tracepoints count a cgroup's limit reclaim as any task but kswapd
 # ("direct"): where the cgroup was the only one of those that scanned,
 # its row shows that truth (here every page scanned at level 5)
