@@ -42,6 +42,8 @@ struct walk_mix {
 	int may_boost;             /* some of them boosted (sw_may_boost()) */
 	int boosted;               /* one boosted walk goes on (sw_boost_goes_on()) */
 	int short_spread;          /* the short walks of both kinds alike (walk_fit) */
+	double normal_least;       /* the least kswapd's normal walks scanned
+				    * (normal_scan_least()) */
 };
 
 /*
@@ -105,6 +107,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
+int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r);
 int sw_boost_goes_on(const struct split_in *in, enum reclaimer r);
 /* split_skip.c: the pages kswapd passed over (pgskip_*) */
 void sw_skipped(const struct split_in *in, const struct split_cost *cost,

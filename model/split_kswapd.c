@@ -283,12 +283,15 @@ static double solve_lengths(const double n[2], const double a[2], const double b
 	return 0;
 }
 
+static double kswapd_anon_least(const struct split_in *in);
+
 /*
  * sb pages of the interval's scan taken as boosted reclaim: a boosted
  * walk's levels (12 and 11 once, then DEF_PRIORITY - 2 over and over;
  * sw_boost_ctx()) as one that reclaims `boost` pages scans them, file only;
- * one_walk: no more than that one walk scans.  Adds them to o (weight
- * w), takes them out of mm.
+ * one_walk: no more than that one walk scans; never what the normal
+ * walks need for kswapd's anon (mm->normal_least).  Adds them to o
+ * (weight w), takes them out of mm.
  */
 static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 			   const struct split_in *in, double boost, double sb,
@@ -302,6 +305,7 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 	sw_boost_ctx(&boosted);
 	sw_walk_at(&boosted, sw_progress_for(&boosted, boost, ea, ef, 0), &one);
 	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s);
+	sb = fmin(sb, mm->s - mm->normal_least);
 	if (!(sb > 0) || !(one.scanned > 0))
 		return;
 	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
@@ -552,8 +556,14 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	 * 1, 1, 2 and 0 fewer intervals of four lab sweeps, none more
 	 */
 	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
+	/*
+	 * SCAN_FRACT, no anon kswapd's for sure (split-9.1); where kswapd
+	 * scanned some (sw_boosts_beside_anon()), the anon bounds its normal
+	 * walks instead (normal_scan_least()): one walk's gap kept besides
+	 * put 6.12's kswapd within one level in 4 fewer lab intervals
+	 */
 	if (a > 0)
-		normal = 0;   /* SCAN_FRACT, no anon kswapd's for sure (split-9.1) */
+		normal = 0;
 	beyond = in->reclaimed[RC_KSWAPD] - seen * ef - normal;
 	if (beyond > 0)
 		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);
@@ -627,6 +637,37 @@ static void dive(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 }
 
 /*
+ * The least that kswapd's normal walks scanned: a walk that scans anon
+ * (sc->may_swap on) scans file beside it at every level, in the
+ * proportion get_scan_count() gives (SCAN_FRACT), so its scan holds the
+ * anon kswapd scanned (kswapd_anon_least()) over the largest anon share
+ * either kind of walk takes at DEF_PRIORITY (the share changes little
+ * with the level: both lists are shifted alike).  0 where kswapd scanned
+ * no anon for sure.  What boosted walks scanned (file only, may_swap
+ * off: take_boosted()) is at most the rest of kswapd's scan.  The anon
+ * alone as the bound left 6.12 lab intervals' normal walks too little
+ * scan for their anon: over twelve sweeps 3526 pages of swap-out
+ * unexplained against 2516 (of 506904), labS run 11 at 5.4%; no bound,
+ * 20426 and sixteen runs at 5% or more.
+ */
+static double normal_scan_least(const struct walk_ctx *const kinds[2],
+				const struct split_in *in)
+{
+	double anon = kswapd_anon_least(in), share = 0, a, f;
+	enum cause why;
+	int k;
+
+	if (!(anon > 0))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		sw_level_scan(kinds[k], DEF_PRIORITY, &a, &f, &why);
+		if (a + f > 0)
+			share = fmax(share, a / (a + f));
+	}
+	return share > 0 ? anon / share : anon;
+}
+
+/*
  * kswapd walks of different lengths (v4.8+, node-based balance_pgdat();
  * the same in v6.1 and v6.18):
  *   short:   a walk that ends after its first levels, about 16 pages
@@ -697,6 +738,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		s_short[k] = rs[k].scanned;
 	}
 	/* a boost is reclaimed on a balanced node too: before the deficit */
+	mm->normal_least = normal_scan_least(kinds, in);
 	if (mm->may_boost)
 		boost_beyond(mm, kinds, in, boost_seen(mm, kinds, in, s_short, w, o, deep),
 			     w, o, deep);
@@ -733,6 +775,35 @@ static double kswapd_anon_least(const struct split_in *in)
 		if (r != RC_KSWAPD && in->scanned[r] > 0)
 			others += in->scanned[r];
 	return in->anon_measured - others;
+}
+
+/*
+ * Whether some of kswapd's walks may have been boosted beside others
+ * that scanned anon (v5.0+).  kswapd's anon shows that some walk of the
+ * interval had may_swap on, not that all had: balance_pgdat() takes
+ * nr_boost_reclaim at each walk's entry, so boosted walks at
+ * DEF_PRIORITY - 2 and normal ones follow each other, and a boosted walk
+ * that finds the node short of high + boost restarts as a normal one
+ * within its PAGEOUTRUN (v6.1 and v6.18).  labW run 16 to 7.1 s (6.12,
+ * swappiness 200): a walk finished its level-5 pass over 1422 anon pages
+ * and five began, 428 passes at level 10 over 7183 file pages; replayed
+ * as normal walks all, 4.9 for a traced 8.5 and 690 pages out
+ * unexplained.  Their boosted scan is bounded by what the normal walks
+ * need for the anon (normal_scan_least()).  Not where direct reclaim did
+ * DROPPED_BOOST_DIRECT_SHARE of the reclaim or more (boosts_dropped():
+ * the allocations held the node below min, where a walk that entered
+ * with a boost dropped it): on twelve 2-trial lab sweeps (Debian 6.1 and
+ * 6.12 guests, MGLRU off) 6.12's kswapd within one level of its traced
+ * priority in 2439 of 3728 intervals against 2417 (33 more, 12 fewer);
+ * without that gate 2433.  Of the 126 6.12 intervals whose traces show a
+ * level-10 loop (a fifth of kswapd's scan or more) beside kswapd's anon,
+ * 33 -> 59 within one level.  6.1's kswapd 3840 -> 3841 of 4118.
+ * Only the attribution knows kswapd's anon (as sw_may_boost()).
+ */
+int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r)
+{
+	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
+	       in->boost_max_sum > 0 && kswapd_anon_least(in) > 0 && !boosts_dropped(in);
 }
 
 /* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */

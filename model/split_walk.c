@@ -509,7 +509,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
-			      r == RC_DIRECT, 0, 0, 0, 0 };
+			      r == RC_DIRECT, 0, 0, 0, 0, 0 };
 	int resume = 0, zero = -1;
 	double skip;
 
@@ -565,7 +565,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		walks = sw_walk_count(in, r);
 	m.lengths = r == RC_KSWAPD && !resume &&
 		    model_version_cmp(in->version, 4, 8, 0) >= 0;
-	m.may_boost = m.lengths && sw_may_boost(in, r);
+	m.may_boost = m.lengths && (sw_may_boost(in, r) || sw_boosts_beside_anon(in, r));
 	m.short_spread = fit->short_spread;
 	nref = refault_walks(in, r, walks, fit->extra_refaults, fit->fewer_refaults);
 	o->refault_added = refault_walks(in, r, walks, fit->extra_refaults, 0) -

@@ -1510,6 +1510,30 @@ fixture_attribution dive612 lab/labV2-run12-6.12-swappiness60-cgroup-v2.csv.gz -
 check "attribute-3.52 nor one whose levels pass file: within one level of the traced 7.5 at 2.3 s" \
 	awk -F, '$1 == 1 && $2 == "2.3" && $3 == "cgroup" { found = 1; d = $4 - $5; ok = $5 == 7.5 && d <= 1 && d >= -1 } END { exit !(found && ok) }' dive612.out
 
+# A boost reclaimed beside a normal kswapd walk that scanned anon
+# (split-15.15).  labW run 16 (6.12, swappiness 200) to 7.1 s: a walk
+# under way since 6.5 s finished its level-5 pass over anon (1422 pages)
+# and went on to 4 over file, and five walks began, boosted ones among
+# them (428 passes at level 10, 7183 file pages): the anon was taken as
+# ruling every boost out, and the whole scan replayed as normal walks,
+# deep (4.9 for a traced 8.5).
+fixture_attribution mixw lab/labW-run16-6.12-swappiness200.csv.gz --intervals
+check "attribute-3.53 boosted walks beside kswapd's anon: within one level of the traced 8.5 at 7.1 s" \
+	awk -F, '$1 == 1 && $2 == "7.1" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 8.5 && d <= 1 && d >= -1 } END { exit !(found && ok) }' mixw.out
+q mixw.db "SELECT sum(CASE WHEN name LIKE 'kswapd_scan_file_%' THEN delta END) || ' ' ||
+	sum(CASE WHEN name LIKE 'kswapd_scan_anon_%' THEN delta END) FROM counter_values
+	WHERE source = 'trace' AND t > 7.0 AND t < 7.2" > mixw.trace
+awk -F, '$1 == 1 && $2 == "7.1" && $3 == "kswapd" { print $21 }' mixw.out > mixw.boosted
+check "attribute-3.54 ... the boosted scan taken ($(cat mixw.boosted) pages) is file kswapd scanned, at most the $(cut -d' ' -f1 mixw.trace) the traces show (a boosted walk may not swap)" \
+	awk -v b="$(cat mixw.boosted)" '$2 > 0 && b > 0 && b <= $1 { ok = 1 } END { exit !ok }' mixw.trace
+# labS run 15 (6.12, swappiness 200, a re-read file): its intervals to
+# 13.0 and 14.6 s held a normal walk's anon (1383 and 963 pages) beside
+# level-10 loops; replayed as normal walks all, 915 pages of the run's
+# swap-out (5.0%) were left unexplained.
+fixture_attribution mixs lab/labS-run15-6.12-swappiness200.csv.gz
+check "attribute-3.55 ... and a run whose boosts came beside its anon has none of its 18239 swapped pages unexplained" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' mixs.out
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,

@@ -866,6 +866,148 @@ static void boost_and_normal_walks(void)
 }
 
 /*
+ * Interval i of split-15.15: a boost reclaimed beside a normal walk that
+ * scanned anon.  Five order-0 walks as in split-15.1, the first after a
+ * file refault (snapshot_refaults() differs: no cache trimming, so
+ * SCAN_FRACT lets anon in at every level, 30% of the scan at swappiness
+ * 60 with no cost charged yet), then `boosted` boosted walks (1024 or
+ * 1524 pages each, may_swap off: file only).  kswapd's anon in
+ * pgscan_anon shows that some walk could swap, not that all could.
+ * Returns kswapd's traced priority; *boosted_pages, *kswapd_file: what
+ * the boosted walks and all kswapd's walks scanned of file.
+ */
+static double boost_beside_anon_case(int i, int boosted, struct split_out *out,
+				     double *boosted_pages, double *kswapd_file)
+{
+	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before, mid;
+	struct split_cost cost;
+	struct split_in in;
+	int w;
+
+	before = k;
+	for (w = 0; w < 5; w++) {
+		k.refault_seen = w == 0;
+		kswapd_walk_order(&k, (ul)((w ? k.high - k.low : k.high - k.min) *
+					   (1 + urand() / 4)), 0);
+	}
+	mid = k;
+	for (w = 0; w < boosted; w++)
+		boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
+	*boosted_pages = k.pgscan - mid.pgscan;
+	*kswapd_file = (k.pgscan - k.pgscan_anon) - (before.pgscan - before.pgscan_anon);
+	model_view(&k, &before, RC_KSWAPD, &in);
+	direct_little(&in);
+	in.activate_file = 1;
+	in.boost_max_sum = 1524 + 512;
+	in.eff_anon = NAN;
+	in.eff_file = 1.0;
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, out);
+	return truth_priority(&k);
+}
+
+/*
+ * Interval i of split-15.17: the start sample shows a boost of 1024 or
+ * 1524 pages on a balanced node; the walk that takes it reclaims a
+ * quarter of it at levels 12, 11 and 10, then finds the node short of
+ * high + boost (the allocations went on) and restarts as a normal walk
+ * (`if (!balanced && nr_boost_reclaim)`, v5.0+; 6.1 and 6.18), one
+ * PAGEOUTRUN for both, which must reclaim up to high + boost; it saw a
+ * file refault, so at swappiness 100 half of what it scans at every
+ * level is anon.  Returns kswapd's traced priority; *boosted_pages:
+ * what the boosted part scanned.
+ */
+static double boost_cut_case(int i, struct split_out *out, double *boosted_pages,
+			     double *anon)
+{
+	struct ref k = lab_node(100, 6000 + 3000 * (ul)(i % 3)), before, mid;
+	ul boost = i % 2 ? 1024 : 1524;
+	struct split_cost cost;
+	struct split_in in;
+
+	before = k;
+	boosted_walk(&k, boost / 4);
+	*boosted_pages = k.pgscan - before.pgscan;
+	mid = k;
+	k.refault_seen = 1;
+	kswapd_walk_order(&k, k.high + boost - k.min / 2, 0);
+	k.walks = mid.walks;        /* the restart counts no PAGEOUTRUN */
+	model_view(&k, &before, RC_KSWAPD, &in);
+	*anon = in.anon_measured;
+	direct_little(&in);
+	in.activate_file = 1;
+	in.boost_max_sum = 1524 + 512;
+	in.boost_start = (double)boost;
+	in.free_start = (double)before.free;
+	in.eff_anon = NAN;
+	in.eff_file = 1.0;
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, out);
+	return truth_priority(&k);
+}
+
+static void boost_cut_walks(void)
+{
+	unsigned long long draws = rng;
+	int i, ok = 0, anon_ok = 0;
+	double worst = 0;
+
+	for (i = 0; i < 6; i++) {
+		struct split_out out;
+		double b, anon, truth = boost_cut_case(i, &out, &b, &anon);
+		double d = fabs(out.r[RC_KSWAPD].p_est - truth);
+
+		ok += d <= 1;
+		worst = fmax(worst, d);
+		anon_ok += fabs(out.r[RC_KSWAPD].anon_pred - anon) <= 0.1 * anon;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "boost cut %d: est %.2f true %.2f boosted %.0f of %.0f, anon %.0f of %.0f\n",
+				i, out.r[RC_KSWAPD].p_est, truth, out.r[RC_KSWAPD].boosted, b,
+				out.r[RC_KSWAPD].anon_pred, anon);
+	}
+	rng = draws;            /* the tests after draw as before */
+	tap_ok(ok == 6,
+	       "split-15.17 a boost the start sample shows, a quarter of it reclaimed before the walk restarts as a normal one over anon and file: priority within one level in %d of 6 (worst %.2f)",
+	       ok, worst);
+	/*
+	 * the boosted scan taken from the sample's boost leaves the normal
+	 * walk the scan that holds its anon at its levels' share: taken
+	 * whole, or less only the anon, it leaves the walk too little
+	 */
+	tap_ok(anon_ok == 6,
+	       "split-15.18 ... kswapd's anon pages within 10%% of pgscan_anon in %d of 6",
+	       anon_ok);
+}
+
+static void boost_beside_anon_walks(void)
+{
+	unsigned long long draws = rng;
+	int i, ok = 0, within_file = 1, taken = 0;
+	double worst = 0;
+
+	for (i = 0; i < 9; i++) {
+		struct split_out out;
+		double b, file, truth = boost_beside_anon_case(i, 1 + i / 3, &out, &b, &file);
+		double d = fabs(out.r[RC_KSWAPD].p_est - truth);
+
+		ok += d <= 1;
+		worst = fmax(worst, d);
+		taken += out.r[RC_KSWAPD].boosted > 0;
+		within_file &= out.r[RC_KSWAPD].boosted <= file;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "boost beside anon %d: est %.2f true %.2f boosted %.0f of %.0f (file %.0f)\n",
+				i, out.r[RC_KSWAPD].p_est, truth, out.r[RC_KSWAPD].boosted, b, file);
+	}
+	rng = draws;            /* the tests after draw as before */
+	tap_ok(ok >= 8,
+	       "split-15.15 a boost reclaimed beside a normal kswapd walk that scanned anon: priority within one level in %d of 9, all but one at least (worst %.2f)",
+	       ok, worst);
+	tap_ok(taken == 9 && within_file,
+	       "split-15.16 ... the boosted walks taken in %d of 9 intervals, none more than kswapd's file scan (a boosted walk scans no anon)",
+	       taken);
+}
+
+/*
  * kswapd walks that each reclaim two to three times the watermark gap
  * they were woken at (the allocations go on while they run), none
  * boosted: kcompactd is never woken (kswapd_walk_order() at order 0).
@@ -1317,8 +1459,9 @@ static struct ref boost_walks_node(int swappiness)
  * level 5; with a cache to trim, the reclaim beyond two normal walks is
  * the boosts', and with an inactive file list low against the active one
  * (SCAN_FRACT for a walk that may swap) all of it: no anon is scanned.
- * The same walks with anon scanned in the interval are not read as
- * boosted.
+ * A normal walk beside them that scans anon (SCAN_FRACT after a refault)
+ * shows that one walk could swap, not that all could: they are still
+ * read as boosted.
  */
 static void boost_walks(void)
 {
@@ -1326,7 +1469,8 @@ static void boost_walks(void)
 	/* cache trim; an inactive file list low against its active one:
 	 * SCAN_FRACT for a walk that may swap */
 	static const ul files[] = { 40000, 6000 }, active[] = { 20000, 100000 };
-	int i, j, ok = 0, n = 0, anon0 = 1, normal = 0;
+	unsigned long long draws;
+	int i, j, ok = 0, n = 0, anon0 = 1, beside = 0;
 
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 4; j++) {
@@ -1345,15 +1489,24 @@ static void boost_walks(void)
 			n++;
 			ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
 			anon0 &= out.r[RC_KSWAPD].anon_pred == 0;
-			boost_replay(&k, &before, 10, &with_anon);
-			normal += with_anon.r[RC_KSWAPD].p_est < 8;
+			/*
+			 * a normal walk woken at low after a file refault
+			 * beside them: it lets anon in (SCAN_FRACT)
+			 */
+			draws = rng;
+			k.refault_seen = 1;
+			kswapd_walk(&k, k.high - k.low);
+			rng = draws;    /* the tests after draw as before */
+			boost_replay(&k, &before, k.pgscan_anon - before.pgscan_anon, &with_anon);
+			beside += fabs(with_anon.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1 &&
+				  k.pgscan_anon > before.pgscan_anon;
 		}
 	tap_ok(ok == n && anon0,
 	       "split-9.1 boosted kswapd walks (reclaim per walk between the high watermarks and the largest boost, no anon): priority within one level in %d of %d, no anon predicted",
 	       ok, n);
-	tap_ok(normal == n,
-	       "split-9.2 the same walks with anon scanned in the interval are replayed as normal walks (deeper than 8 in %d of %d)",
-	       normal, n);
+	tap_ok(beside == n,
+	       "split-9.2 the same walks beside a normal one woken at low after a file refault (it scans anon): kswapd's anon rules out no boosted walk, within one level in %d of %d",
+	       beside, n);
 	/*
 	 * normal walks reclaiming more than any boost: replayed as they are,
 	 * even in a run whose kcompactd woke after half of kswapd's walks
@@ -2954,11 +3107,11 @@ static void boosted_scan(void)
  * boosts as dropped, DROPPED_BOOST_DIRECT_SHARE).  Returns the traced
  * priority.
  */
-static double dropped_boost_case(int i, struct split_in *in)
+static double dropped_boost_walks(int i, int refault, struct split_in *in)
 {
-	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before;
+	struct ref k = lab_node(refault ? 100 : 60, 6000 + 3000 * (ul)(i % 3)), before;
 	ul boost = i % 2 ? 1024 : 1536, high = k.high;
-	double direct = 0.07 + 0.1 * (i % 4);
+	double direct = refault ? 0.07 : 0.07 + 0.1 * (i % 4);
 	int w;
 
 	before = k;
@@ -2968,13 +3121,41 @@ static double dropped_boost_case(int i, struct split_in *in)
 		k.high = high;
 		k.kcompactd_wakes++;   /* out: if (boosted) wakeup_kcompactd() */
 	}
-	for (w = 0; w < 3; w++)
+	for (w = 0; w < 3; w++) {
+		k.refault_seen = refault && w < 2;
 		kswapd_walk_order(&k, (ul)((k.high - k.low) * (1 + urand() / 4)), 0);
+	}
 	boost_view(&k, &before, 1.0, in);
 	in->reclaimed[RC_DIRECT] = direct * in->reclaimed[RC_KSWAPD];
 	in->scanned[RC_DIRECT] = in->reclaimed[RC_DIRECT];
 	in->walks[RC_DIRECT] = ceil(in->reclaimed[RC_DIRECT] / SCM);
+	in->activate_file = refault;
 	return truth_priority(&k);
+}
+
+static double dropped_boost_case(int i, struct split_in *in)
+{
+	return dropped_boost_walks(i, 0, in);
+}
+
+/*
+ * The same at swappiness 100, the first two walks woken below low each
+ * after a file refault: they let anon in (SCAN_FRACT, half of their scan
+ * with no cost charged) at every level, more anon than direct reclaim scanned
+ * (6.5% of the reclaim, its scan as large), so pgscan_anon shows
+ * kswapd's anon; the start sample showed the boost, the node balanced
+ * with it, before the allocations took it below min.  The walks that
+ * entered with it dropped it all the same.
+ */
+static double dropped_boost_anon_case(int i, struct split_in *in)
+{
+	double truth = dropped_boost_walks(i, 1, in);
+
+	/* the start sample showed the boost on a balanced node, before the
+	 * allocations took it below min */
+	in->boost_start = i % 2 ? 1024 : 1536;
+	in->free_start = 20000;
+	return truth;
 }
 
 /*
@@ -3003,6 +3184,33 @@ static void hide_direct(struct split_in *in)
 	in->reclaimed[RC_DIRECT] = in->scanned[RC_DIRECT] = in->walks[RC_DIRECT] = 0;
 }
 
+/*
+ * split-22.3: dropped_boost_anon_case()'s walks restarted as normal ones
+ * and reclaimed no boost: the model takes none of their scan as boosted
+ * reclaim, though kswapd's anon no longer rules boosts out.
+ */
+static void dropped_boosts_beside_anon(void)
+{
+	int i, none = 0;
+
+	for (i = 0; i < 12; i++) {
+		struct split_cost cost;
+		struct split_in in;
+		struct split_out out;
+
+		dropped_boost_anon_case(i, &in);
+		split_cost_init(&cost, in.version);
+		split_walk(&in, &cost, &cost, &out);
+		none += out.r[RC_KSWAPD].boosted == 0;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "dropped beside anon %d: boosted %.0f of %.0f, anon %.0f\n", i,
+				out.r[RC_KSWAPD].boosted, in.scanned[RC_KSWAPD], in.anon_measured);
+	}
+	tap_ok(none == 12,
+	       "split-22.3 the same walks at swappiness 100, two woken below low scanning anon after a refault: no boosted reclaim taken in %d of 12 (the boosts were dropped)",
+	       none);
+}
+
 static void dropped_boosts(void)
 {
 	struct off_tally t = { 0, 0, 0 }, hidden = { 0, 0, 0 };
@@ -3014,6 +3222,7 @@ static void dropped_boosts(void)
 	tap_ok(hidden.ok <= hidden.n / 2,
 	       "split-22.2 ... the same walks without the direct reclaim read as boosted reclaim at level 10: within one level in %d of %d, half at most",
 	       hidden.ok, hidden.n);
+	dropped_boosts_beside_anon();
 }
 
 /*
@@ -3101,6 +3310,8 @@ int main(void)
 	only_high_order_walks();
 	deep_refault_walks();
 	boost_and_normal_walks();
+	boost_beside_anon_walks();
+	boost_cut_walks();
 	unboosted_long_walks();
 	finish_then_short();
 	boost_seen_walks();
