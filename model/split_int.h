@@ -39,7 +39,8 @@ struct walk_mix {
 	double n[2], from, s, norm, finish;
 	int whole_first;
 	int lengths;               /* kswapd walks of different lengths (sw_walk_lengths()) */
-	int may_boost;             /* some of them boosted (sw_may_boost()) */
+	int may_boost;             /* some of them boosted (sw_may_boost(),
+				    * sw_boosts_beside_anon()) */
 	int boosted;               /* one boosted walk goes on (sw_boost_goes_on()) */
 	int short_spread;          /* the short walks of both kinds alike (walk_fit) */
 	double normal_least;       /* the least kswapd's normal walks scanned

@@ -283,7 +283,71 @@ static double solve_lengths(const double n[2], const double a[2], const double b
 	return 0;
 }
 
-static double kswapd_anon_least(const struct split_in *in);
+/*
+ * The least anon kswapd scanned in the interval: pgscan_anon counts the
+ * anon pages every reclaimer scanned, pgscan_kswapd, pgscan_direct and
+ * the others a global reclaimer's only, so that cgroup limit reclaim is
+ * the rest (shrink_inactive_list(): PGSCAN_ANON + file always, the
+ * reclaimer's own item if !cgroup_reclaim(); v5.8+, 6.1 and 6.18).  The
+ * others' scans all taken as anon, what is left of pgscan_anon is
+ * kswapd's.  NAN where pgscan_anon is not known.
+ */
+static double kswapd_anon_least(const struct split_in *in)
+{
+	double others = 0;
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		if (r != RC_KSWAPD && in->scanned[r] > 0)
+			others += in->scanned[r];
+	return in->anon_measured - others;
+}
+
+/*
+ * The least that kswapd's normal walks scanned: a walk that scans anon
+ * (sc->may_swap on) scans file beside it where get_scan_count() gives
+ * both lists their fraction (SCAN_FRACT), so its scan is the anon kswapd
+ * scanned (kswapd_anon_least()) over the anon share of its passes.
+ * Taken as the share of a whole walk's targets, DEF_PRIORITY down to 1,
+ * for the kind of walk that takes the most: a walk's deep passes hold
+ * most of its scan, and at level 12 the shift truncates a small file
+ * list to nothing (split-15.17: a share of 1 there, 0.82-0.90 over the
+ * walks' scan).  Where neither takes anon, the anon itself.  0 where
+ * kswapd's anon is not known to be more than none (or not known at all).
+ * The anon of a pass finished first (sw_finish_walk()) is counted again
+ * here: a bound on the safe side (taking it out left 376 more pages of
+ * swap-out unexplained over twelve lab sweeps).  What boosted walks
+ * scanned (file only, may_swap off: take_boosted()) is at most the rest
+ * of kswapd's scan.  The anon alone as the bound left 6.12 lab
+ * intervals' normal walks too little scan for their anon: 3526 pages of
+ * swap-out unexplained against 2516 (of 506904), labS run 11 at 5.4%; no
+ * bound, 20426 and sixteen runs at 5% or more, and 6.12's kswapd within
+ * one level in 30 fewer intervals; the share at level 12 alone, 2516
+ * too, and 4 fewer intervals.
+ */
+static double normal_scan_least(const struct walk_ctx *const kinds[2],
+				const struct split_in *in)
+{
+	double anon = kswapd_anon_least(in), share = 0, a, f;
+	enum cause why;
+	int k;
+
+	if (!(anon > 0))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		double sa = 0, sf = 0;
+		int q;
+
+		for (q = DEF_PRIORITY; q >= 1; q--) {
+			sw_level_scan(kinds[k], q, &a, &f, &why);
+			sa += a;
+			sf += f;
+		}
+		if (sa + sf > 0)
+			share = fmax(share, sa / (sa + sf));
+	}
+	return share > 0 ? anon / share : anon;
+}
 
 /*
  * sb pages of the interval's scan taken as boosted reclaim: a boosted
@@ -304,8 +368,7 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 
 	sw_boost_ctx(&boosted);
 	sw_walk_at(&boosted, sw_progress_for(&boosted, boost, ea, ef, 0), &one);
-	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s);
-	sb = fmin(sb, mm->s - mm->normal_least);
+	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s - mm->normal_least);
 	if (!(sb > 0) || !(one.scanned > 0))
 		return;
 	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
@@ -536,7 +599,9 @@ static int boosts_dropped(const struct split_in *in)
  * level 10's excess passes, most often a third to all of it.  Where
  * those walks' levels would scan anon (SCAN_FRACT) and kswapd scanned
  * none (sw_may_boost()), no walk that may swap ran: all of it is
- * boosted (may_swap off: SCAN_FILE).
+ * boosted (may_swap off: SCAN_FILE).  Where kswapd scanned anon
+ * (sw_boosts_beside_anon()), all of it too, but for the scan the normal
+ * walks need for that anon (take_boosted(), normal_scan_least()).
  */
 static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 			 const struct split_in *in, double seen, double w,
@@ -558,9 +623,9 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
 	/*
 	 * SCAN_FRACT, no anon kswapd's for sure (split-9.1); where kswapd
-	 * scanned some (sw_boosts_beside_anon()), the anon bounds its normal
-	 * walks instead (normal_scan_least()): one walk's gap kept besides
-	 * put 6.12's kswapd within one level in 4 fewer lab intervals
+	 * scanned some, the anon bounds its normal walks instead: one walk's
+	 * gap kept besides put 6.12's kswapd within one level in 1 fewer
+	 * interval of twelve lab sweeps, 46 fewer pages out unexplained
 	 */
 	if (a > 0)
 		normal = 0;
@@ -634,37 +699,6 @@ static void dive(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 			return;
 	}
 	take_walks(mm, long_res, counts, w, o, deep);
-}
-
-/*
- * The least that kswapd's normal walks scanned: a walk that scans anon
- * (sc->may_swap on) scans file beside it at every level, in the
- * proportion get_scan_count() gives (SCAN_FRACT), so its scan holds the
- * anon kswapd scanned (kswapd_anon_least()) over the largest anon share
- * either kind of walk takes at DEF_PRIORITY (the share changes little
- * with the level: both lists are shifted alike).  0 where kswapd scanned
- * no anon for sure.  What boosted walks scanned (file only, may_swap
- * off: take_boosted()) is at most the rest of kswapd's scan.  The anon
- * alone as the bound left 6.12 lab intervals' normal walks too little
- * scan for their anon: over twelve sweeps 3526 pages of swap-out
- * unexplained against 2516 (of 506904), labS run 11 at 5.4%; no bound,
- * 20426 and sixteen runs at 5% or more.
- */
-static double normal_scan_least(const struct walk_ctx *const kinds[2],
-				const struct split_in *in)
-{
-	double anon = kswapd_anon_least(in), share = 0, a, f;
-	enum cause why;
-	int k;
-
-	if (!(anon > 0))
-		return 0;
-	for (k = 0; k < 2; k++) {
-		sw_level_scan(kinds[k], DEF_PRIORITY, &a, &f, &why);
-		if (a + f > 0)
-			share = fmax(share, a / (a + f));
-	}
-	return share > 0 ? anon / share : anon;
 }
 
 /*
@@ -758,26 +792,6 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 }
 
 /*
- * The least anon kswapd scanned in the interval: pgscan_anon counts the
- * anon pages every reclaimer scanned, pgscan_kswapd, pgscan_direct and
- * the others a global reclaimer's only, so that cgroup limit reclaim is
- * the rest (shrink_inactive_list(): PGSCAN_ANON + file always, the
- * reclaimer's own item if !cgroup_reclaim(); v5.8+, 6.1 and 6.18).  The
- * others' scans all taken as anon, what is left of pgscan_anon is
- * kswapd's.  NAN where pgscan_anon is not known.
- */
-static double kswapd_anon_least(const struct split_in *in)
-{
-	double others = 0;
-	int r;
-
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		if (r != RC_KSWAPD && in->scanned[r] > 0)
-			others += in->scanned[r];
-	return in->anon_measured - others;
-}
-
-/*
  * Whether some of kswapd's walks may have been boosted beside others
  * that scanned anon (v5.0+).  kswapd's anon shows that some walk of the
  * interval had may_swap on, not that all had: balance_pgdat() takes
@@ -787,17 +801,24 @@ static double kswapd_anon_least(const struct split_in *in)
  * within its PAGEOUTRUN (v6.1 and v6.18).  labW run 16 to 7.1 s (6.12,
  * swappiness 200): a walk finished its level-5 pass over 1422 anon pages
  * and five began, 428 passes at level 10 over 7183 file pages; replayed
- * as normal walks all, 4.9 for a traced 8.5 and 690 pages out
- * unexplained.  Their boosted scan is bounded by what the normal walks
+ * as normal walks all, 4.9 for a traced 8.5 (now 8.1; its 690 pages out
+ * stay unexplained: the walk going on was replayed too deep, and the
+ * pass it finishes there takes file).  Their boosted scan is bounded by what the normal walks
  * need for the anon (normal_scan_least()).  Not where direct reclaim did
- * DROPPED_BOOST_DIRECT_SHARE of the reclaim or more (boosts_dropped():
+ * more than DROPPED_BOOST_DIRECT_SHARE of the reclaim (boosts_dropped():
  * the allocations held the node below min, where a walk that entered
- * with a boost dropped it): on twelve 2-trial lab sweeps (Debian 6.1 and
- * 6.12 guests, MGLRU off) 6.12's kswapd within one level of its traced
- * priority in 2439 of 3728 intervals against 2417 (33 more, 12 fewer);
- * without that gate 2433.  Of the 126 6.12 intervals whose traces show a
- * level-10 loop (a fifth of kswapd's scan or more) beside kswapd's anon,
- * 33 -> 59 within one level.  6.1's kswapd 3840 -> 3841 of 4118.
+ * with a boost dropped it).  That gate holds here for the boost a
+ * sample shows too (boost_seen()), which without kswapd's anon is taken
+ * whatever direct reclaim did: two signs that walks could swap, not one.
+ * On twelve 2-trial lab sweeps (Debian 6.1 and 6.12 guests, MGLRU off)
+ * 6.12's kswapd within one level of its traced priority in 2443 of 3728
+ * intervals against 2417 (33 more, 8 fewer); of the 126 intervals whose
+ * traces show a level-10 loop (a fifth of kswapd's scan or more) beside
+ * kswapd's anon, 33 -> 61.  6.1's kswapd 3840 -> 3841 of 4118.  The gate
+ * is the no-anon rule's line, not one fitted here: without it 2450 (14
+ * more, 9 fewer) and 105 fewer pages of swap-out unexplained, with the
+ * line at 10%, 20% or 30% 2449, 2452, 2452 (split-22.3 is its case from
+ * the reference walk).
  * Only the attribution knows kswapd's anon (as sw_may_boost()).
  */
 int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r)
