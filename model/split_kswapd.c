@@ -791,6 +791,13 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 	dive(mm, kinds, rl, s_long, w, o, deep);
 }
 
+/* Whether reclaimer r's walks can be watermark-boosted at all (kswapd's, v5.0+) */
+static int boosts_exist(const struct split_in *in, enum reclaimer r)
+{
+	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
+	       in->boost_max_sum > 0;
+}
+
 /*
  * Whether some of kswapd's walks may have been boosted beside others
  * that scanned anon (v5.0+).  kswapd's anon shows that some walk of the
@@ -803,28 +810,27 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
  * and five began, 428 passes at level 10 over 7183 file pages; replayed
  * as normal walks all, 4.9 for a traced 8.5 (now 8.1; its 690 pages out
  * stay unexplained: the walk going on was replayed too deep, and the
- * pass it finishes there takes file).  Their boosted scan is bounded by what the normal walks
- * need for the anon (normal_scan_least()).  Not where direct reclaim did
- * more than DROPPED_BOOST_DIRECT_SHARE of the reclaim (boosts_dropped():
- * the allocations held the node below min, where a walk that entered
- * with a boost dropped it).  That gate holds here for the boost a
- * sample shows too (boost_seen()), which without kswapd's anon is taken
- * whatever direct reclaim did: two signs that walks could swap, not one.
- * On twelve 2-trial lab sweeps (Debian 6.1 and 6.12 guests, MGLRU off)
- * 6.12's kswapd within one level of its traced priority in 2443 of 3728
- * intervals against 2417 (33 more, 8 fewer); of the 126 intervals whose
- * traces show a level-10 loop (a fifth of kswapd's scan or more) beside
- * kswapd's anon, 33 -> 61.  6.1's kswapd 3840 -> 3841 of 4118.  The gate
- * is the no-anon rule's line, not one fitted here: without it 2450 (14
- * more, 9 fewer) and 105 fewer pages of swap-out unexplained, with the
- * line at 10%, 20% or 30% 2449, 2452, 2452 (split-22.3 is its case from
- * the reference walk).
+ * pass it finishes there takes file).  Their boosted scan is bounded by
+ * what the normal walks need for the anon (normal_scan_least()).  Not
+ * where direct reclaim did more than DROPPED_BOOST_DIRECT_SHARE of the
+ * reclaim (boosts_dropped(): the allocations held the node below min,
+ * where a walk that entered with a boost dropped it).  That gate holds
+ * here for the boost a sample shows too (boost_seen()), which without
+ * kswapd's anon is taken whatever direct reclaim did: two signs that
+ * walks could swap, not one.  On twelve 2-trial lab sweeps (Debian 6.1
+ * and 6.12 guests, MGLRU off) 6.12's kswapd within one level of its
+ * traced priority in 2443 of 3728 intervals against 2417 (33 more, 8
+ * fewer); of the 126 intervals whose traces show a level-10 loop (a
+ * fifth of kswapd's scan or more) beside kswapd's anon, 33 -> 61.  6.1's
+ * kswapd 3840 -> 3841 of 4118.  The gate is the no-anon rule's line, not
+ * one fitted here: without it 2450 (14 more, 9 fewer) and 105 fewer
+ * pages of swap-out unexplained, with the line at 10%, 20% or 30% 2449,
+ * 2452, 2452 (split-22.3 is its case from the reference walk).
  * Only the attribution knows kswapd's anon (as sw_may_boost()).
  */
 int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r)
 {
-	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
-	       in->boost_max_sum > 0 && kswapd_anon_least(in) > 0 && !boosts_dropped(in);
+	return boosts_exist(in, r) && kswapd_anon_least(in) > 0 && !boosts_dropped(in);
 }
 
 /* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */
@@ -850,8 +856,7 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 	 * (anon_measured NAN) does not take the reading, as it cannot tell
 	 * a boosted interval from one whose normal walk reclaimed as much
 	 */
-	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
-	       in->boost_max_sum > 0 && kswapd_anon_least(in) <= 0 &&
+	return boosts_exist(in, r) && kswapd_anon_least(in) <= 0 &&
 	       in->anon_measured >= 0;
 }
 

@@ -907,6 +907,34 @@ static double boost_beside_anon_case(int i, int boosted, struct split_out *out,
 	return truth_priority(&k);
 }
 
+static void boost_beside_anon_walks(void)
+{
+	unsigned long long draws = rng;
+	int i, ok = 0, within_file = 1, near = 0;
+	double worst = 0;
+
+	for (i = 0; i < 9; i++) {
+		struct split_out out;
+		double b, file, truth = boost_beside_anon_case(i, 1 + i / 3, &out, &b, &file);
+		double d = fabs(out.r[RC_KSWAPD].p_est - truth);
+
+		ok += d <= 1;
+		worst = fmax(worst, d);
+		near += fabs(out.r[RC_KSWAPD].boosted - b) <= b / 3;
+		within_file &= out.r[RC_KSWAPD].boosted <= file;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "boost beside anon %d: est %.2f true %.2f boosted %.0f of %.0f (file %.0f)\n",
+				i, out.r[RC_KSWAPD].p_est, truth, out.r[RC_KSWAPD].boosted, b, file);
+	}
+	rng = draws;            /* the tests after draw as before */
+	tap_ok(ok >= 8,
+	       "split-15.15 a boost reclaimed beside a normal kswapd walk that scanned anon: priority within one level in %d of 9, all but one at least (worst %.2f)",
+	       ok, worst);
+	tap_ok(near == 9 && within_file,
+	       "split-15.16 ... the boosted scan taken within a third of what the boosted walks scanned in %d of 9 intervals, none more than kswapd's file scan",
+	       near);
+}
+
 /*
  * Interval i of split-15.17: the start sample shows a boost of 1024 or
  * 1524 pages on a balanced node; the walk that takes it reclaims a
@@ -987,34 +1015,6 @@ static void boost_cut_walks(void)
 	tap_ok(anon_ok == 6,
 	       "split-15.18 ... kswapd's anon pages within 10%% of pgscan_anon in %d of 6",
 	       anon_ok);
-}
-
-static void boost_beside_anon_walks(void)
-{
-	unsigned long long draws = rng;
-	int i, ok = 0, within_file = 1, taken = 0;
-	double worst = 0;
-
-	for (i = 0; i < 9; i++) {
-		struct split_out out;
-		double b, file, truth = boost_beside_anon_case(i, 1 + i / 3, &out, &b, &file);
-		double d = fabs(out.r[RC_KSWAPD].p_est - truth);
-
-		ok += d <= 1;
-		worst = fmax(worst, d);
-		taken += fabs(out.r[RC_KSWAPD].boosted - b) <= b / 3;
-		within_file &= out.r[RC_KSWAPD].boosted <= file;
-		if (getenv("T_SPLIT_DEBUG"))
-			fprintf(stderr, "boost beside anon %d: est %.2f true %.2f boosted %.0f of %.0f (file %.0f)\n",
-				i, out.r[RC_KSWAPD].p_est, truth, out.r[RC_KSWAPD].boosted, b, file);
-	}
-	rng = draws;            /* the tests after draw as before */
-	tap_ok(ok >= 8,
-	       "split-15.15 a boost reclaimed beside a normal kswapd walk that scanned anon: priority within one level in %d of 9, all but one at least (worst %.2f)",
-	       ok, worst);
-	tap_ok(taken == 9 && within_file,
-	       "split-15.16 ... the boosted scan taken within a third of what the boosted walks scanned in %d of 9 intervals, none more than kswapd's file scan",
-	       taken);
 }
 
 /*
@@ -3152,11 +3152,11 @@ static double dropped_boost_case(int i, struct split_in *in)
 /*
  * The same at swappiness 100, the first two walks woken below low each
  * after a file refault: they let anon in (SCAN_FRACT, half of each
- * list's target with no cost charged) at every level, more anon than direct reclaim scanned
- * (6.5% of the reclaim, its scan as large), so pgscan_anon shows
- * kswapd's anon; the start sample showed the boost, the node balanced
- * with it, before the allocations took it below min.  The walks that
- * entered with it dropped it all the same.
+ * list's target with no cost charged) at every level, more anon than
+ * direct reclaim scanned (6.5% of the reclaim, its scan as large), so
+ * pgscan_anon shows kswapd's anon; the start sample showed the boost,
+ * the node balanced with it, before the allocations took it below min.
+ * The walks that entered with it dropped it all the same.
  */
 static double dropped_boost_anon_case(int i, struct split_in *in)
 {
