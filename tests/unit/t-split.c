@@ -866,6 +866,32 @@ static void boost_and_normal_walks(void)
 }
 
 /*
+ * The model's view of kswapd since before, one of whose walks saw a file
+ * refault (an activation), direct reclaim beside it for 2% of the
+ * reclaim (direct_little()), the zones' largest boost 1524 + 512 pages
+ * and `boost` the start sample shows (0: none) on a balanced node (the
+ * free pages then); the file efficiency measured, the anon one not
+ * known.  Replayed into out.
+ */
+static void replay_refault_boost(const struct ref *k, const struct ref *before,
+				 double boost, struct split_out *out)
+{
+	struct split_cost cost;
+	struct split_in in;
+
+	model_view(k, before, RC_KSWAPD, &in);
+	direct_little(&in);
+	in.activate_file = 1;
+	in.boost_max_sum = 1524 + 512;
+	in.boost_start = boost;
+	in.free_start = (double)before->free;
+	in.eff_anon = NAN;
+	in.eff_file = 1.0;
+	split_cost_init(&cost, in.version);
+	split_walk(&in, &cost, &cost, out);
+}
+
+/*
  * Interval i of split-15.15: a boost reclaimed beside a normal walk that
  * scanned anon.  Five order-0 walks as in split-15.1, the first after a
  * file refault (snapshot_refaults() differs: no cache trimming, so
@@ -881,8 +907,6 @@ static double boost_beside_anon_case(int i, int boosted, struct split_out *out,
 				     double *boosted_pages, double *kswapd_file)
 {
 	struct ref k = lab_node(60, 6000 + 3000 * (ul)(i % 3)), before, mid;
-	struct split_cost cost;
-	struct split_in in;
 	int w;
 
 	before = k;
@@ -896,14 +920,7 @@ static double boost_beside_anon_case(int i, int boosted, struct split_out *out,
 		boosted_walk(&k, urand() < 0.5 ? 1024 : 1524);
 	*boosted_pages = k.pgscan - mid.pgscan;
 	*kswapd_file = (k.pgscan - k.pgscan_anon) - (before.pgscan - before.pgscan_anon);
-	model_view(&k, &before, RC_KSWAPD, &in);
-	direct_little(&in);
-	in.activate_file = 1;
-	in.boost_max_sum = 1524 + 512;
-	in.eff_anon = NAN;
-	in.eff_file = 1.0;
-	split_cost_init(&cost, in.version);
-	split_walk(&in, &cost, &cost, out);
+	replay_refault_boost(&k, &before, 0, out);
 	return truth_priority(&k);
 }
 
@@ -952,8 +969,6 @@ static double boost_cut_case(int i, struct split_out *out, double *boosted_pages
 {
 	struct ref k = lab_node(100, 6000 + 3000 * (ul)(i % 3)), before, mid;
 	ul boost = i % 2 ? 1024 : 1524;
-	struct split_cost cost;
-	struct split_in in;
 
 	before = k;
 	boosted_walk(&k, boost / 4);
@@ -964,17 +979,8 @@ static double boost_cut_case(int i, struct split_out *out, double *boosted_pages
 	kswapd_walk_order(&k, k.high - k.min / 2, 0);
 	k.high -= boost;
 	k.walks = mid.walks;        /* the restart counts no PAGEOUTRUN */
-	model_view(&k, &before, RC_KSWAPD, &in);
-	*anon = in.anon_measured;
-	direct_little(&in);
-	in.activate_file = 1;
-	in.boost_max_sum = 1524 + 512;
-	in.boost_start = (double)boost;
-	in.free_start = (double)before.free;
-	in.eff_anon = NAN;
-	in.eff_file = 1.0;
-	split_cost_init(&cost, in.version);
-	split_walk(&in, &cost, &cost, out);
+	*anon = k.pgscan_anon - before.pgscan_anon;
+	replay_refault_boost(&k, &before, (double)boost, out);
 	return truth_priority(&k);
 }
 
