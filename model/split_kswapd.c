@@ -311,8 +311,9 @@ static double kswapd_anon_least(const struct split_in *in)
  * Taken as the share of a whole walk's targets, DEF_PRIORITY down to 1,
  * for the kind of walk that takes the most: a walk's deep passes hold
  * most of its scan, and at level 12 the shift truncates a small file
- * list to nothing (split-15.17: a share of 1 there, 0.82-0.90 over the
- * walks' scan).  Where neither takes anon, the anon itself.  0 where
+ * list to nothing (split-15.17: the restarted walks scanned 82-90%
+ * anon, where the level-12 targets give 92-100% and a whole walk's
+ * 90-95%).  Where neither takes anon, the anon itself.  0 where
  * kswapd's anon is not known to be more than none (or not known at all).
  * The anon of a pass finished first (sw_finish_walk()) is counted again
  * here: a bound on the safe side (taking it out left 376 more pages of
@@ -368,7 +369,8 @@ static void take_boosted(struct walk_mix *mm, const struct walk_ctx *kind,
 
 	sw_boost_ctx(&boosted);
 	sw_walk_at(&boosted, sw_progress_for(&boosted, boost, ea, ef, 0), &one);
-	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb, mm->s - mm->normal_least);
+	sb = fmin(one_walk ? fmin(sb, one.scanned) : sb,
+		  mm->s - mm->normal_least);
 	if (!(sb > 0) || !(one.scanned > 0))
 		return;
 	o->p_est += w * sb * one.qsum / one.scanned / mm->norm;
@@ -623,9 +625,10 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	sw_level_scan(kinds[0], DEF_PRIORITY, &a, &f, &why);
 	/*
 	 * SCAN_FRACT, no anon kswapd's for sure (split-9.1); where kswapd
-	 * scanned some, the anon bounds its normal walks instead: one walk's
-	 * gap kept besides put 6.12's kswapd within one level in 1 fewer
-	 * interval of twelve lab sweeps, 46 fewer pages out unexplained
+	 * scanned some, the anon bounds its normal walks instead (one walk's
+	 * gap kept besides: 6.12's kswapd within one level in 1 fewer
+	 * interval of twelve lab sweeps, 46 fewer of 506904 pages out
+	 * unexplained; no gain either way, so the rule stays one)
 	 */
 	if (a > 0)
 		normal = 0;
@@ -791,7 +794,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 	dive(mm, kinds, rl, s_long, w, o, deep);
 }
 
-/* Whether reclaimer r's walks can be watermark-boosted at all (kswapd's, v5.0+) */
+/* Whether reclaimer r's walks can be boosted at all (kswapd's, v5.0+) */
 static int boosts_exist(const struct split_in *in, enum reclaimer r)
 {
 	return r == RC_KSWAPD && model_version_cmp(in->version, 5, 0, 0) >= 0 &&
@@ -819,11 +822,11 @@ static int boosts_exist(const struct split_in *in, enum reclaimer r)
  * kswapd's anon is taken whatever direct reclaim did: two signs that
  * walks could swap, not one.  On twelve 2-trial lab sweeps (Debian 6.1
  * and 6.12 guests, MGLRU off) 6.12's kswapd within one level of its
- * traced priority in 2443 of 3728 intervals against 2417 (33 more, 8
- * fewer); of the 126 intervals whose traces show a level-10 loop (a
+ * traced priority in 2443 of 3728 intervals against 2417; of the 126
+ * intervals whose traces show a level-10 loop (a
  * fifth of kswapd's scan or more) beside kswapd's anon, 33 -> 61.  6.1's
  * kswapd 3840 -> 3841 of 4118.  The gate is the no-anon rule's line, not
- * one fitted here: without it 2450 (14 more, 9 fewer) and 105 fewer
+ * one fitted here: without it 2450 and 105 fewer
  * pages of swap-out unexplained, with the line at 10%, 20% or 30% 2449,
  * 2452, 2452 (split-22.3 is its case from the reference walk).
  * Only the attribution knows kswapd's anon (as sw_may_boost()).

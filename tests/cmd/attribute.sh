@@ -1521,8 +1521,8 @@ fixture_attribution mixw lab/labW-run16-6.12-swappiness200.csv.gz --intervals
 check "attribute-3.53 boosted walks beside kswapd's anon: within one level of the traced 8.5 at 7.1 s" \
 	awk -F, '$1 == 1 && $2 == "7.1" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 8.5 && d <= 1 && d >= -1 } END { exit !(found && ok) }' mixw.out
 # boosted walks scan file at levels 12 and 11 once, then at 10 over and over
-q mixw.db "SELECT sum(CASE WHEN name IN ('kswapd_scan_file_10', 'kswapd_scan_file_11',
-	'kswapd_scan_file_12') THEN delta END) || ' ' ||
+q mixw.db "SELECT sum(CASE WHEN name IN ('kswapd_scan_file_10',
+	'kswapd_scan_file_11', 'kswapd_scan_file_12') THEN delta END) || ' ' ||
 	sum(CASE WHEN name LIKE 'kswapd_scan_anon_%' THEN delta END) FROM counter_values
 	WHERE source = 'trace' AND t > 7.0 AND t < 7.2" > mixw.trace
 awk -F, '$1 == 1 && $2 == "7.1" && $3 == "kswapd" { print $21 }' mixw.out > mixw.boosted

@@ -1006,7 +1006,7 @@ static void boost_cut_walks(void)
 	rng = draws;            /* the tests after draw as before */
 	/*
 	 * no counter says that the walk cut its boost short: the model takes
-	 * the sample's boost as one boosted walk's reclaim (2-3 times what
+	 * the sample's boost as one boosted walk's reclaim (2.2-3.2 times what
 	 * the cut walk scanned), which puts its estimate up to a level
 	 * shallow; bounded by the anon, within one level all but once
 	 */
