@@ -246,7 +246,8 @@ static void kswapd_walk(struct ref *k, ul need)
  */
 static void boosted_walk(struct ref *k, ul boost)
 {
-	ul target = k->high > SCM ? k->high : SCM;
+	/* nr_to_reclaim: high_wmark_pages() holds the boost until `out` */
+	ul target = k->high + boost > SCM ? k->high + boost : SCM;
 	int prio = 12;
 
 	k->walks++;
