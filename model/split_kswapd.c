@@ -775,10 +775,11 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		s_short[k] = rs[k].scanned;
 	}
 	/* a boost is reclaimed on a balanced node too: before the deficit */
-	mm->normal_least = normal_scan_least(kinds, in);
-	if (mm->may_boost)
+	if (mm->may_boost) {
+		mm->normal_least = normal_scan_least(kinds, in);
 		boost_beyond(mm, kinds, in, boost_seen(mm, kinds, in, s_short, w, o, deep),
 			     w, o, deep);
+	}
 	if (!(need > gap))
 		return;
 	for (k = 0; k < 2; k++) {
