@@ -161,6 +161,15 @@ struct split_in {
 	 * that show both of its two; 0: unknown */
 	double low_gap_sum, min_gap_sum;
 	/*
+	 * Pages the allocations took from the free pages per second over the
+	 * interval, net of what tasks freed: pgalloc_* less the pgfree that
+	 * reclaim did not free.  NAN where not recorded, or on a kernel
+	 * whose kswapd does not nap between walks (no
+	 * kswapd_high_wmark_hit_quickly, which came with that nap).
+	 * kswapd_deficit().
+	 */
+	double alloc_rate;
+	/*
 	 * Pages reclaim passed over as in zones above its reclaim index
 	 * (pgskip_<zone> summed, 4.8+; NAN: not recorded), and the inactive
 	 * lists of the zones below the lowest zone skipped, the walk's own

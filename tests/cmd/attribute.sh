@@ -1536,6 +1536,48 @@ fixture_attribution mixs lab/labS-run15-6.12-swappiness200.csv.gz
 check "attribute-3.55 ... and a run whose boosts came beside its anon has none of its 18239 swapped pages unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' mixs.out
 
+# kswapd's walks begun after its HZ/10 nap (split-23.1).  labAE run 1
+# (6.1, swappiness 0, a 1 GB guest): khugepaged's min_free_kbytes for
+# THP sets a low-to-high gap of 2815 pages, and kswapd walks twice an
+# interval from where a nap's allocations (about 1500 pages) left the
+# node, short of high (kswapd_high_wmark_hit_quickly): at 7.5 s two
+# walks, 12 to 6 and 12 to 4, traced 5.4.  Sized by the gap they were
+# replayed 1.1-1.7 levels too deep (4.2 there; 18 of 49 intervals
+# within one level).
+fixture_attribution nap lab/labAE-run1-6.1-swappiness0-1G.csv.gz --intervals
+check "attribute-3.56 walks begun where kswapd's nap left the node, on a wide watermark gap: within one level of the traced 5.4 at 7.5 s" \
+	awk -F, '$1 == 1 && $2 == "7.5" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 5.4 && d <= 1 && d >= -1 } END { exit !(found && ok) }' nap.out
+"$VMSCOPE" attribute nap.db > nap.sum
+check "attribute-3.57 ... and in two thirds of the run's kswapd intervals or more" \
+	awk '/priority, kswapd/ { for (i = 1; i < NF - 2; i++) if ($i == "in" && $(i + 2) == "of") ok = $(i + 1) >= 2 * $(i + 3) / 3 } END { exit !ok }' nap.sum
+# the nap came with its counter: a kernel without it is sized by the gap
+# (the counter renamed here), one with its first name by the nap
+nap_renamed() {
+	zcat "$TOP/tests/fixtures/lab/labAE-run1-6.1-swappiness0-1G.csv.gz" |
+		sed "/^\"run_id\"/s/\"kswapd_high_wmark_hit_quickly\"/\"$2\"/" > "$1.csv" &&
+		"$VMSCOPE" import "$1.csv" -o "$1.db" 2> "$1.err" &&
+		"$VMSCOPE" attribute "$1.db" --intervals --format csv | tr -d '"' > "$1.out" ||
+		fail "import and attribute $1"
+}
+nap_renamed nonap renamed_counter
+nap_renamed oldnap kswapd_slept_prematurely_slow
+check "attribute-3.58 ... without the nap's counter the walks are sized by the gap: deeper at 7.5 s ($(awk -F, '$2 == "7.5" && $3 == "kswapd" { print $4 }' nonap.out) against $(awk -F, '$2 == "7.5" && $3 == "kswapd" { print $4 }' nap.out))" \
+	awk -F, 'NR == FNR { if ($2 == "7.5" && $3 == "kswapd") with = $4; next } $2 == "7.5" && $3 == "kswapd" { ok = $4 < with - 0.5 } END { exit !ok }' nap.out nonap.out
+check "attribute-3.59 ... and with its first name (kswapd_slept_prematurely_slow) by the nap, as with today's" \
+	cmp -s nap.out oldnap.out
+# what a task allocates and frees again takes nothing from the free pages:
+# 20000 more pages of both pgalloc_dma32 and pgfree a sample
+zcat "$TOP/tests/fixtures/lab/labAE-run1-6.1-swappiness0-1G.csv.gz" | awk -F, -v OFS=, '
+	/^"run_id"/ { for (i = 1; i <= NF; i++) { a = $i == "\"pgalloc_dma32\"" ? i : a; f = $i == "\"pgfree\"" ? i : f }; print; next }
+	/^"#/ || !a || !f { print; next }
+	{ s = $2; gsub(/"/, "", s); gsub(/"/, "", $a); gsub(/"/, "", $f)
+	  $a = "\"" ($a + 20000 * s) "\""; $f = "\"" ($f + 20000 * s) "\""; print }' > churn.csv
+"$VMSCOPE" import churn.csv -o churn.db 2> churn.err &&
+	"$VMSCOPE" attribute churn.db --intervals --format csv | tr -d '"' > churn.out ||
+	fail "import and attribute churn.csv"
+check "attribute-3.60 ... and pages allocated and freed again (20000 of each a sample) leave every interval as it was" \
+	cmp -s nap.out churn.out
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,

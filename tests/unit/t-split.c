@@ -58,6 +58,8 @@ struct ref {
 	/* what /proc/vmstat shows */
 	double pgscan, pgsteal, walks, pgscan_anon, pgsteal_anon, pswpout;
 	double kcompactd_wakes;           /* compact_daemon_wake */
+	/* pgalloc_* less the frees reclaim did not make, a second (0: not told) */
+	double alloc_rate;
 	/* what the tracepoint shows: pages per level, anon at level 0 */
 	double trace[13], anon_at_zero;
 };
@@ -316,6 +318,7 @@ static void model_view(const struct ref *k, const struct ref *before, int who,
 	/* the replay's is the whole run's: here all the reference ran */
 	in->boost_rate = k->walks > 0 ? k->kcompactd_wakes / k->walks : NAN;
 	in->kcompactd_wakes = k->kcompactd_wakes - before->kcompactd_wakes;
+	in->alloc_rate = k->alloc_rate;
 }
 
 struct tally {
@@ -3319,6 +3322,124 @@ static void wakes_without_walks(void)
 	       ok, n);
 }
 
+/*
+ * kswapd between its walks (kswapd_try_to_sleep(), v6.1 and v6.18): a
+ * walk ends with the free pages at high or past it (pgdat_balanced()
+ * before each level), then kswapd naps for HZ / 10.  An allocation that
+ * fails the low watermark meanwhile wakes it and the next walk starts at
+ * low (KSWAPD_LOW_WMARK_HIT_QUICKLY); a node short of high at the nap's
+ * end starts it there (KSWAPD_HIGH_WMARK_HIT_QUICKLY); else kswapd
+ * sleeps until an allocation fails low.  The allocations take `rate`
+ * pages a second throughout and kswapd reclaims `speed` pages a second
+ * while it walks, so a walk from f free pages must reclaim (high - f) /
+ * (1 - rate / speed) before the node is balanced.  `next` and `f`: when
+ * the next walk starts and the free pages then.
+ */
+struct napping {
+	double rate, speed, next, f;
+};
+
+#define NAP_S 0.1                 /* schedule_timeout(HZ / 10) */
+
+/* kswapd's nap and sleep after a walk that ended at time t with f free */
+static void nap_then_wake(const struct ref *k, struct napping *n, double t, double f)
+{
+	double low = (double)k->low, high = (double)k->high;
+
+	if (f - n->rate * NAP_S <= low) {
+		n->next = t + (f - low) / n->rate;       /* woken in the nap */
+		n->f = low;
+		return;
+	}
+	n->next = t + NAP_S;
+	n->f = f - n->rate * NAP_S;
+	if (n->f < high)
+		return;                                  /* short of high */
+	n->next += (n->f - low) / n->rate;               /* asleep until low */
+	n->f = low;
+}
+
+/* The walks that begin in the interval [t0, t0 + seconds). */
+static void nap_interval(struct ref *k, struct napping *n, double t0, double seconds)
+{
+	double end = t0 + seconds, f = n->f, t = t0;
+
+	while (n->next < end) {
+		double before = k->pgsteal, got, need;
+
+		need = ((double)k->high - n->f) / (1 - n->rate / n->speed);
+		kswapd_walk(k, (ul)ceil(need));
+		got = k->pgsteal - before;
+		t = n->next + got / n->speed;
+		f = n->f + got - n->rate * got / n->speed;
+		nap_then_wake(k, n, t, f);
+	}
+	/* the free pages at the sample: the last walk's end, less what the
+	 * allocations took since, not below low (a walk begins there) */
+	f -= n->rate * (end - t);
+	k->free = (ul)fmax((double)k->low, f);
+}
+
+/*
+ * Eight intervals of 0.25 s of the napping kswapd on a 1 GB lab guest's
+ * node (khugepaged's min_free_kbytes: watermarks 11263 / 14078 / 16893
+ * pages summed, a low-to-high gap of 2815; 19000 inactive file pages,
+ * no refault: each level trims the cache).  Returns the intervals
+ * within one level of the traced priority.
+ */
+static int napping_walks(double rate, int told)
+{
+	struct ref k = base(60, 19000);
+	struct napping n = { rate, 100000, 0, 0 };
+	struct split_cost cost;
+	int i, ok = 0;
+
+	k.ia = 199000;
+	k.aa = 1000;
+	k.af = 150;
+	k.min = 11263;
+	k.low = 14078;
+	k.high = 16893;
+	k.eff_file = 1.0;
+	k.alloc_rate = told ? rate : 0;
+	nap_then_wake(&k, &n, 0, (double)k.high);
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	for (i = 0; i < 8; i++) {
+		struct ref before = k;
+		struct split_in in;
+		struct split_out out;
+
+		memset(k.trace, 0, sizeof(k.trace));
+		nap_interval(&k, &n, 0.25 * i, 0.25);
+		model_view(&k, &before, RC_KSWAPD, &in);
+		in.eff_anon = NAN;
+		in.eff_file = 1.0;
+		split_walk(&in, &cost, &cost, &out);
+		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
+		if (getenv("T_SPLIT_DEBUG"))
+			fprintf(stderr, "napping %.0f/s %d: walks %.0f reclaimed %.0f est %.2f true %.2f\n",
+				rate, i, in.walks[RC_KSWAPD], in.reclaimed[RC_KSWAPD],
+				out.r[RC_KSWAPD].p_est, truth_priority(&k));
+	}
+	return ok;
+}
+
+static void napping_kswapd(void)
+{
+	int fast = napping_walks(40000, 1), slow = napping_walks(15000, 1);
+	int untold = napping_walks(15000, 0);
+
+	tap_ok(slow >= 7,
+	       "split-23.1 kswapd walks that begin where its nap left the node, 1500 pages short of high on a gap of 2815: within one level in %d of 8 intervals",
+	       slow);
+	tap_ok(untold < slow,
+	       "split-23.2 ... which the low-to-high gap alone puts too deep: %d of 8 within one level without the allocation rate",
+	       untold);
+	tap_ok(fast >= 7,
+	       "split-23.3 walks woken in the nap at low (its allocations taking 4000 pages, more than the gap): within one level in %d of 8",
+	       fast);
+}
+
 int main(void)
 {
 	reference_walks();
@@ -3362,5 +3483,6 @@ int main(void)
 	dropped_boosts();
 	boosted_walks_from_before();
 	wakes_without_walks();
+	napping_kswapd();
 	return tap_done();
 }
