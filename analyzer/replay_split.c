@@ -432,23 +432,24 @@ static void efficiencies(struct split_state *st)
  * Pages the allocations took from the free pages per second of the
  * interval (split_in.alloc_rate): every zone's pgalloc_* less what tasks
  * freed, pgfree less the pages reclaim freed (its pgsteal_*, which
- * pgfree counts too).  NAN where a counter is missing or kswapd has no
- * nap between walks to size them by.
+ * pgfree counts too).  NAN where a counter is missing (without pgsteal
+ * reclaim's own frees would count as the tasks') or kswapd has no nap
+ * between walks to size them by.
  */
 static double alloc_rate(const struct metric_stream *ms, const struct raw_slots *rs,
-			 const struct split_in *si, double seconds)
+			 const struct interval_in *in, const struct split_in *si)
 {
 	double alloc = 0, freed = raw_delta(ms, rs, RAW_PGFREE), reclaimed = 0;
 	int i, r;
 
-	if (!rs->nalloc || isnan(freed) || !(seconds > 0) ||
+	if (!rs->nalloc || isnan(freed) || isnan(in->steal_kswapd) || !(in->dt_s > 0) ||
 	    (rs->slot[RAW_HIT_QUICKLY] < 0 && rs->slot[RAW_SLEPT_PREMATURELY] < 0))
 		return NAN;
 	for (i = 0; i < rs->nalloc; i++)
 		alloc += (double)ms->delta[rs->alloc[i]];
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		reclaimed += nz(si->reclaimed[r]);
-	return fmax(0, alloc - (freed - reclaimed)) / seconds;
+	return fmax(0, alloc - (freed - reclaimed)) / in->dt_s;
 }
 
 /* The walk's inputs of one interval from the stream. */
@@ -534,7 +535,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		split_cgroup_walks(fail, si->reclaimed[RC_CGROUP], one_type, si->grain_cg);
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
-	si->alloc_rate = alloc_rate(ms, rs, si, st->t1 - st->t0);
+	si->alloc_rate = alloc_rate(ms, rs, in, si);
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);

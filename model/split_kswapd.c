@@ -196,32 +196,38 @@ int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass)
  *
  * No more than the allocations took in the nap before it, though: a walk
  * ends with the node balanced, and kswapd_try_to_sleep() then naps for
- * HZ / 10 before it sleeps for good.  An allocation that fails the low
- * watermark meanwhile wakes it (KSWAPD_LOW_WMARK_HIT_QUICKLY): the next
- * walk starts at low, the allocations having taken the whole gap in
- * less than the nap.  A node short of high at the nap's end
- * (KSWAPD_HIGH_WMARK_HIT_QUICKLY) starts it there, high less what the
- * nap's allocations took (v6.1 and v6.18; the nap came with its two
- * counters, first named kswapd_slept_prematurely_fast and _slow).  Where
- * the watermarks lie far apart, that is the shorter: a guest of 1 GB has
- * transparent huge pages on (below 512 MB the kernel leaves them off)
- * and khugepaged raises min_free_kbytes for them, to a low-to-high gap
- * of 2815 pages where a nap's allocations took about 1500, and kswapd
- * walked twice a 0.25 s interval, after a high-wmark hit each, for
- * 1450-1900 pages (split-23.1).  Sized by the gap those walks were
- * replayed 1.1-1.7 levels too deep: kswapd within one level of its
- * traced priority in 182 of 398 intervals of the 6.1 guests and 148 of
- * 376 of the 6.12 ones (labAE), 293 and 257 sized by the nap; on two
- * sweeps recorded after the rule was chosen, 271 -> 395 of 565 and 180
- * -> 371 of 592 (1 GB, --reread), 162 -> 225 of 340 and 124 -> 186 of
- * 315 (768 MB).  On the 512 MB guests the gap, 169 pages, is less than
- * a nap takes but where the allocations all but stop: over twelve
- * sweeps 3 and 2 more intervals of 4118 and 3728, three later ones
- * within 2 either way.  Taken for every walk of the interval: those
- * after a full sleep, woken at low whatever the rate (pageoutrun less
- * the two counters), were 0.2-10% of a sweep's walks, and taking them
- * at the gap put kswapd within one level in 8 and 16 fewer of labAE's
- * intervals.
+ * HZ / 10 before it sleeps for good.  A wakeup_kswapd() meanwhile ends
+ * the nap (KSWAPD_LOW_WMARK_HIT_QUICKLY): an allocation that failed the
+ * low watermark, for its order, or a zone whose watermark a fallback
+ * boosted (rmqueue()), the next walk starting there.  A node short of
+ * high at the nap's end (KSWAPD_HIGH_WMARK_HIT_QUICKLY, counted too
+ * where the walk ended short of high and kswapd took no nap) starts it
+ * there, high less what the nap's allocations took (v6.1 and v6.18; the
+ * nap came with its two counters, first named
+ * kswapd_slept_prematurely_fast and _slow).  Where the watermarks lie
+ * far apart, that is the shorter: a guest of 1 GB has transparent huge
+ * pages on (below 512 MB the kernel leaves them off) and khugepaged
+ * raises min_free_kbytes for them, to a low-to-high gap of 2815 pages
+ * where a nap's allocations took about 1500, and kswapd walked twice a
+ * 0.25 s interval, after a high-wmark hit each, for 1450-1900 pages
+ * (split-23.1).  Sized by the gap those walks were replayed 1.1-1.7
+ * levels too deep: kswapd within one level of its traced priority in
+ * 182 of 398 intervals of the 6.1 guests and 148 of 376 of the 6.12
+ * ones (labAE), 292 and 257 sized by the nap; on two sweeps recorded
+ * after the rule was chosen, 271 -> 395 of 565 and 180 -> 372 of 592
+ * (1 GB, --reread), 162 -> 225 of 340 and 124 -> 186 of 315 (768 MB).
+ * On the 512 MB guests the gap, 169 pages, is less than a nap takes but
+ * where the allocations all but stop: over twelve sweeps 3 and 2 more
+ * intervals of 4118 and 3728, three later ones within 2 either way.
+ * Taken for every walk of the interval and for the min-to-high gap
+ * alike: the walks after a full sleep, woken at low whatever the rate
+ * (pageoutrun less the two counters), were 0.2-10% of a sweep's walks,
+ * and taking them at the gap put kswapd within one level in 8 and 16
+ * fewer of labAE's intervals.  The rate is the interval's average
+ * (split_in.alloc_rate) and its counters are rough: 6.1's per-cpu lists
+ * count PGALLOC and PGFREE once for a high-order page, some frees that
+ * bypass those lists count no PGFREE (v6.0 until a 2024 fix), and the
+ * slab pages shrinkers free count as other tasks' frees.
  */
 static double kswapd_deficit(const struct split_in *in)
 {
@@ -644,6 +650,9 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 			 struct split_reclaim_out *o, double *deep)
 {
 	double ef = sw_known_efficiency(in->eff_file), walks = mm->n[0] + mm->n[1];
+	/* the low gap, not kswapd_deficit()'s nap: walks sized by the nap
+	 * here left more of the reclaim to boosts, and 6.12's kswapd within
+	 * one level in 90 fewer of twelve lab sweeps' 3728 intervals */
 	double normal = walks * in->low_gap_sum * LEVEL_OVERSHOOT, a, f, beyond;
 	enum cause why;
 
