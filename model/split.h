@@ -165,8 +165,8 @@ struct split_in {
 	 * interval, net of what tasks freed: pgalloc_* less the pgfree that
 	 * reclaim did not free.  NAN where not recorded, or on a kernel
 	 * whose kswapd does not nap between walks (no
-	 * kswapd_high_wmark_hit_quickly, which came with that nap).
-	 * kswapd_deficit().
+	 * kswapd_high_wmark_hit_quickly, which came with that nap); 0 is
+	 * taken as not known too.  kswapd_deficit().
 	 */
 	double alloc_rate;
 	/*
