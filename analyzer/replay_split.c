@@ -32,7 +32,7 @@ enum raw {
 	RAW_STEAL_KHUGEPAGED, RAW_STEAL_PROACTIVE,
 	RAW_RESTORE_ANON, RAW_RESTORE_FILE, RAW_ACT_ANON, RAW_ACT_FILE,
 	RAW_CG_ACT_FILE, RAW_CG_REFAULT_FILE, RAW_KCOMPACTD_WAKE,
-	RAW_PGFREE, RAW_HIT_QUICKLY, RAW_SLEPT_PREMATURELY,
+	RAW_HIT_QUICKLY, RAW_SLEPT_PREMATURELY,
 	NR_RAW
 };
 
@@ -50,7 +50,7 @@ static const char *const raw_names[NR_RAW] = {
 	/* kswapd's HZ/10 nap between walks (alloc_rate()) came with
 	 * kswapd_high_wmark_hit_quickly, first named
 	 * kswapd_slept_prematurely_slow */
-	"pgfree", "kswapd_high_wmark_hit_quickly", "kswapd_slept_prematurely_slow",
+	"kswapd_high_wmark_hit_quickly", "kswapd_slept_prematurely_slow",
 };
 
 struct raw_slots {
@@ -61,10 +61,6 @@ struct raw_slots {
 	long boost[RAW_BOOST_MAX];
 	int nboost;
 	struct zone_skips skips;   /* pgskip_<zone>, the zones' lists */
-	/* pgalloc_<zone>, the pages each zone handed out */
-#define RAW_ALLOC_MAX 8
-	long alloc[RAW_ALLOC_MAX];
-	int nalloc;
 	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
 	int has_wakes;
 };
@@ -93,8 +89,6 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 		for (k = 0; k < NR_RAW; k++)
 			if (!strcmp(n, raw_names[k]))
 				rs->slot[k] = (long)i;
-		if (!strncmp(n, "pgalloc_", 8) && rs->nalloc < RAW_ALLOC_MAX)
-			rs->alloc[rs->nalloc++] = (long)i;
 		if (!strncmp(n, "zoneinfo:", 9) && strlen(n) > 15 &&
 		    !strcmp(n + strlen(n) - 6, ".boost") && rs->nboost < RAW_BOOST_MAX)
 			rs->boost[rs->nboost++] = (long)i;
@@ -430,23 +424,22 @@ static void efficiencies(struct split_state *st)
 
 /*
  * Pages the allocations took from the free pages per second of the
- * interval (split_in.alloc_rate): every zone's pgalloc_* less what tasks
- * freed, pgfree less the pages reclaim freed (its pgsteal_*, which
- * pgfree counts too).  NAN where a counter is missing (without pgsteal
- * reclaim's own frees would count as the tasks') or kswapd has no nap
- * between walks to size them by.
+ * interval (split_in.alloc_rate): what the allocator handed out less
+ * what tasks freed, the pages freed less those reclaim freed (its
+ * pgsteal_*, which pgfree counts too).  NAN where a counter is missing
+ * (without pgsteal reclaim's own frees would count as the tasks') or
+ * kswapd has no nap between walks to size them by.
  */
 static double alloc_rate(const struct metric_stream *ms, const struct raw_slots *rs,
 			 const struct interval_in *in, const struct split_in *si)
 {
-	double alloc = 0, freed = raw_delta(ms, rs, RAW_PGFREE), reclaimed = 0;
-	int i, r;
+	double alloc = metric_stream_value(ms, METRIC_pages_allocated);
+	double freed = metric_stream_value(ms, METRIC_pages_freed), reclaimed = 0;
+	int r;
 
-	if (!rs->nalloc || isnan(freed) || isnan(in->steal_kswapd) || !(in->dt_s > 0) ||
+	if (isnan(alloc) || isnan(freed) || isnan(in->steal_kswapd) || !(in->dt_s > 0) ||
 	    (rs->slot[RAW_HIT_QUICKLY] < 0 && rs->slot[RAW_SLEPT_PREMATURELY] < 0))
 		return NAN;
-	for (i = 0; i < rs->nalloc; i++)
-		alloc += (double)ms->delta[rs->alloc[i]];
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		reclaimed += nz(si->reclaimed[r]);
 	return fmax(0, alloc - (freed - reclaimed)) / in->dt_s;
