@@ -66,19 +66,53 @@ void split_grain_init(struct split_grain *g, const double *anon_folios,
 			pages += file_folios[k] * (double)(1L << k);
 		}
 	g->folio_file = folios > 0 ? pages / folios : NAN;
+	g->anon_largest = 1;
+	for (k = 0; anon_folios && k < orders; k++)
+		if (anon_folios[k] > 0)
+			g->anon_largest = (double)(1L << k);
+}
+
+/* the last batch of a pass at a target of t pages: 0 to 31 pages */
+static double last_batch(double t)
+{
+	return ceil(t - floor(t / SPLIT_GRAIN_BATCH) * SPLIT_GRAIN_BATCH);
+}
+
+/*
+ * A pass at a target of t pages that scans `full` pages a whole batch and
+ * `last` in its last one, as far as the list holds
+ */
+static double pass_pages(double t, double full, double last, double list)
+{
+	double s = floor(t / SPLIT_GRAIN_BATCH) * full + last;
+
+	/* the list runs out: isolate_lru_folios() stops at list_empty() */
+	return fmin(s, fmax(list, t));
 }
 
 double split_grain_scan(const double *batch, double t, double list)
 {
-	double full, rem, s;
+	double rem = last_batch(t);
 
 	if (!batch || !(t > 0))
 		return t;
-	full = floor(t / SPLIT_GRAIN_BATCH);
-	rem = ceil(t - full * SPLIT_GRAIN_BATCH);
-	s = full * batch[SPLIT_GRAIN_BATCH] + (rem > 0 ? batch[(int)rem] : 0);
-	/* the list runs out: isolate_lru_folios() stops at list_empty() */
-	return fmin(s, fmax(list, t));
+	return pass_pages(t, batch[SPLIT_GRAIN_BATCH], rem > 0 ? batch[(int)rem] : 0, list);
+}
+
+/* the pages a batch of b pages takes in folios of `largest` pages */
+static double batch_of_largest(double largest, double b)
+{
+	return b > 0 ? ceil(b / largest) * largest : 0;
+}
+
+double split_grain_largest(double largest, double t, double list)
+{
+	if (!(t > 0))
+		return 0;
+	if (!(largest >= 1))
+		largest = 1;
+	return pass_pages(t, batch_of_largest(largest, SPLIT_GRAIN_BATCH),
+			  batch_of_largest(largest, last_batch(t)), list);
 }
 
 /*

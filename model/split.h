@@ -51,6 +51,7 @@ void split_lists_between(const struct split_lists *a, const struct split_lists *
 struct split_grain {
 	double anon[SPLIT_GRAIN_BATCH + 1], file[SPLIT_GRAIN_BATCH + 1];
 	double folio_file;         /* pages of a file folio, on average; NAN: none */
+	double anon_largest;       /* pages of the largest anon folio counted; 1: none */
 };
 
 /*
@@ -60,6 +61,14 @@ struct split_grain {
  */
 void split_grain_init(struct split_grain *g, const double *anon_folios,
 		      const double *file_folios, int orders);
+
+/*
+ * Pages one pass at a target of t pages scans from a list of `list`
+ * pages where every folio it draws holds `largest` pages: each batch of
+ * b pages takes ceil(b / largest) of them (split_grain_scan()'s kernel
+ * facts), however the census mixes the sizes.
+ */
+double split_grain_largest(double largest, double t, double list);
 
 /* Pages one pass at a target of t pages scans from a list of `list`
  * pages whose batches are batch[] (NULL: single pages). */
@@ -94,6 +103,8 @@ double split_cgroup_walks_counted(double events, double reclaimed, int one_type,
 struct split_pass {
 	int level;
 	double anon, file;
+	double anon_largest;       /* its anon, each batch a largest folio
+				      (sw_level_anon_largest()) */
 	enum cause cause;
 	int outlasted;             /* it began before the interval */
 };

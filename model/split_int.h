@@ -20,6 +20,7 @@ struct walk_ctx {
 	/* pages a batch scans on the inactive lists (split_grain); NULL:
 	 * single pages */
 	const double *grain_anon, *grain_file;
+	double anon_largest;       /* pages of the largest anon folio (1: none) */
 };
 
 /* Walks of one kind (cache trim or file deactivation) down to a point. */
@@ -43,6 +44,7 @@ struct walk_mix {
 				    * sw_boosts_beside_anon()) */
 	int boosted;               /* one boosted walk goes on (sw_boost_goes_on()) */
 	int short_spread;          /* the short walks of both kinds alike (walk_fit) */
+	int anon_holds;            /* the walk going on holds at its pass (walk_fit) */
 	double normal_least;       /* the least kswapd's normal walks scanned
 				    * (normal_scan_least()) */
 };
@@ -59,11 +61,16 @@ struct walk_mix {
  * (sw_fit_finish_pass()), or whether the pass that the sample found an
  * unbalanced node's walk in was at its end there (sw_fit_pass_done()),
  * and whether kswapd's short walks were of either kind alike, not the
- * trim walks first (sw_fit_short_spread()).
+ * trim walks first (sw_fit_short_spread()); and for kswapd's walk going
+ * on, whether the pass it stood in was at its largest
+ * (sw_fit_pass_largest()) and whether it held at that pass's level
+ * (sw_fit_anon_holds()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
 	int finish_pass, short_spread, pass_done;
+	int pass_largest;          /* the pass it stood in at its largest */
+	int anon_holds;            /* kswapd's walk going on holds at its pass */
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -77,6 +84,9 @@ void sw_boost_ctx(struct walk_ctx *c);     /* may_swap off, held at 10 */
 void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
 		   double *file, enum cause *why);
 int sw_anon_only_at_zero(const struct walk_ctx *c, double below);
+/* level q's anon pass where its batches draw the largest folios (and no
+ * less than sw_level_scan()'s) */
+double sw_level_anon_largest(const struct walk_ctx *c, int q);
 int sw_level_after(const struct walk_ctx *c, int i);
 int sw_walk_floor(const struct walk_ctx *c, enum reclaimer r,
 		  double nr_to_reclaim);
@@ -153,6 +163,12 @@ void sw_fit_short_spread(const struct split_in *in, const struct split_cost *nod
 void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
+void sw_fit_pass_largest(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit *fit,
+			 struct split_out *out);
+void sw_fit_anon_holds(const struct split_in *in, const struct split_cost *node_cost,
+		       const struct split_cost *cg_cost, struct walk_fit *fit,
+		       struct split_out *out);
 void sw_fit_pass_done(const struct split_in *in, const struct split_cost *node_cost,
 		      const struct split_cost *cg_cost, struct walk_fit *fit,
 		      struct split_out *out);

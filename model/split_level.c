@@ -81,6 +81,16 @@ void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
 	*file = split_grain_scan(c->grain_file, *file, c->l->inactive_file);
 }
 
+double sw_level_anon_largest(const struct walk_ctx *c, int q)
+{
+	enum cause why;
+	double a, f;
+
+	level_target(c, q, &a, &f, &why);
+	return fmax(split_grain_scan(c->grain_anon, a, c->l->inactive_anon),
+		    split_grain_largest(c->anon_largest, a, c->l->inactive_anon));
+}
+
 /*
  * Whether a walk on these lists that went deeper than level `below` can
  * scan anon only at priority 0: no level from below - 1 to 1 lets anon in
@@ -335,6 +345,7 @@ void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 	c->l = cgroup ? (start ? &in->cg_prev : &in->cg) : node;
 	c->grain_anon = grain ? grain->anon : NULL;
 	c->grain_file = grain ? grain->file : NULL;
+	c->anon_largest = grain ? grain->anon_largest : 1;
 	c->seen = seen ? seen : c->l;
 	c->global = !cgroup;
 	c->swap_on = in->swap_on;

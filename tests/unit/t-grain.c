@@ -495,6 +495,70 @@ static void two_type_walks(void)
 	       r, (double)r / 63);
 }
 
+/*
+ * A pass over a list's tail of folios all of `largest` pages, as
+ * shrink_lruvec() and isolate_lru_folios() take it (v6.1 and v6.18): the
+ * target in batches of min(nr, SWAP_CLUSTER_MAX), nr less the batch
+ * whatever the folios held, each batch drawing whole folios "while (scan
+ * < nr_to_scan && !list_empty(src))"; the list ends it.
+ */
+static double tail_pass(unsigned long target, unsigned long largest, unsigned long list)
+{
+	unsigned long nr = target, scanned = 0;
+
+	while (nr > 0 && scanned < list) {
+		unsigned long batch = nr < 32 ? nr : 32, scan = 0;
+
+		nr -= batch;
+		while (scan < batch && scanned + scan < list)
+			scan += largest;
+		scanned += scan;
+	}
+	return (double)(scanned < list ? scanned : list);
+}
+
+/*
+ * A pass whose every batch draws a largest folio (split_grain_largest()):
+ * against the isolation loop above over folios of 1 to 512 pages, and
+ * by hand: labAE run 15's level-4 pass (inactive anon 193771 pages >> 4
+ * = 12110, THPs): 378 batches of 32 and one of 14, a THP each, 194048
+ * pages, more than the list holds, so all of its 193771.
+ */
+static void largest_batches(void)
+{
+	static const unsigned long sizes[] = { 1, 4, 16, 32, 64, 512 };
+	static const unsigned long targets[] = { 1, 14, 32, 100, 12110 };
+	double census[FOLIO_ORDERS_MODEL] = { 0 };
+	struct split_grain g;
+	size_t i, j;
+	int ok = 0, n = 0;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (j = 0; j < sizeof(targets) / sizeof(targets[0]); j++) {
+			double want = tail_pass(targets[j], sizes[i], 1000000);
+
+			n++;
+			ok += split_grain_largest((double)sizes[i], (double)targets[j], 1e6) == want;
+		}
+	tap_ok(ok == n, "grain-4.1 a pass of largest folios scans what the isolation loop takes, "
+	       "in %d of %d cases (folios of 1-512 pages, targets 1-12110)", ok, n);
+	tap_ok(split_grain_largest(512, 12110, 193771) == 193771 &&
+	       tail_pass(12110, 512, 193771) == 193771 &&
+	       split_grain_largest(512, 100, 1e6) == 2048 &&
+	       split_grain_largest(1, 100, 1e6) == 100,
+	       "grain-4.2 by hand: 12110 over THPs, the whole list of 193771; 100 over THPs "
+	       "2048 (4 batches); over single pages the target");
+	census[0] = 60000;
+	census[9] = 150;
+	split_grain_init(&g, census, NULL, FOLIO_ORDERS_MODEL);
+	tap_ok(g.anon_largest == 512 && split_grain_scan(g.anon, 12110, 1e6) < 0.5 * 193536,
+	       "grain-4.3 the census's largest anon folio, 512 pages, whatever its share; "
+	       "the pass its mix expects is less than half the THP tail's (%.0f)",
+	       split_grain_scan(g.anon, 12110, 1e6));
+	split_grain_init(&g, NULL, census, FOLIO_ORDERS_MODEL);
+	tap_ok(g.anon_largest == 1, "grain-4.4 no anon census: single pages");
+}
+
 int main(void)
 {
 	cgroup_walks();
@@ -504,5 +568,6 @@ int main(void)
 	uncounted_walks();
 	failed_walks();
 	two_type_walks();
+	largest_batches();
 	return tap_done();
 }
