@@ -1582,6 +1582,11 @@ check "attribute-3.60 ... and pages allocated and freed again (20000 of each a s
 # sw_fit_anon_holds(); split_walk.c: likeliest_view()), on 1 GB and
 # 768 MB guests.  Each row: the run's kswapd intervals at those times
 # within one level of the traced priority.
+# the fixture's --intervals rows (NAME.out) and its summary (NAME.sum)
+fixture_rows_and_sum() {
+	fixture_attribution "$1" "$2" --intervals
+	"$VMSCOPE" attribute "$1.db" --format csv | tr -d '"' > "$1.sum"
+}
 kswapd_within_one() {
 	awk -F, -v ts="$2" 'BEGIN { n = split(ts, want, " "); for (i = 1; i <= n; i++) todo[want[i]] = 1 }
 		$1 == 1 && $3 == "kswapd" && ($2 in todo) { seen++; d = $4 - $5; bad += d > 1 || d < -1 }
@@ -1592,31 +1597,28 @@ kswapd_within_one() {
 # 5.8 and 6.4 s).  Its end at 4.6 s was taken from the last flushed view,
 # a cache-trim walk at level 1, and the three intervals after replayed
 # at 1.0 with 83.5% of the run's 23531 swapped pages unexplained.
-fixture_attribution thp15 lab/labAE-run15-6.12-swappiness200-1G.csv.gz --intervals
+fixture_rows_and_sum thp15 lab/labAE-run15-6.12-swappiness200-1G.csv.gz
 check "attribute-3.61 a kswapd walk standing in a level-4 pass over THPs for 2 s: within one level of the traced 4.0 at 5.1, 5.8 and 6.4 s" \
 	kswapd_within_one thp15.out "5.1 5.8 6.4"
-fixture_attribution thp15sum lab/labAE-run15-6.12-swappiness200-1G.csv.gz
 check "attribute-3.62 ... and none of its 23531 swapped pages unexplained" \
-	grep -q '^1,split-lru,unexplained,0,0.0000,' thp15sum.out
+	grep -q '^1,split-lru,unexplained,0,0.0000,' thp15.sum
 # labAE run 6 (6.1, swappiness 100, 1 GB): one walk from 4.5 s to 8.9 s,
 # a level-4 pass over 193895 anon pages, THPs, at 5.0 s, then level 3 to
 # the end; the pass at its expected size ended early and the walk went
 # down to 1 in the replay (31.8% unexplained).
-fixture_attribution thp6 lab/labAE-run6-6.1-swappiness100-1G.csv.gz --intervals
+fixture_rows_and_sum thp6 lab/labAE-run6-6.1-swappiness100-1G.csv.gz
 check "attribute-3.63 a 6.1 walk holding at level 3 after a pass over THPs: within one level of the traced 3.0 at 8.1 and 8.5 s" \
 	kswapd_within_one thp6.out "8.1 8.5"
-fixture_attribution thp6sum lab/labAE-run6-6.1-swappiness100-1G.csv.gz
 check "attribute-3.64 ... and under 1% of its 45572 swapped pages unexplained" \
-	awk -F, '$1 == 1 && $3 == "unexplained" { found = 1; ok = $5 < 0.01 } END { exit !(found && ok) }' thp6sum.out
+	awk -F, '$1 == 1 && $3 == "unexplained" { found = 1; ok = $5 < 0.01 } END { exit !(found && ok) }' thp6.sum
 # labAH run 15 (6.12, swappiness 200, 768 MB): kswapd at level 4 from
 # 3.5 s to 6.0 s over 599048 anon pages, THPs, in 1648 batches, no new
 # walk; replayed down to level 1 from 3.8 s (65.4% unexplained).
-fixture_attribution hold15 lab/labAH-run15-6.12-swappiness200-768M.csv.gz --intervals
+fixture_rows_and_sum hold15 lab/labAH-run15-6.12-swappiness200-768M.csv.gz
 check "attribute-3.65 a walk going on at level 4 over THPs, freeing pages: within one level of the traced 4.0 at 4.9, 5.3 and 5.6 s" \
 	kswapd_within_one hold15.out "4.9 5.3 5.6"
-fixture_attribution hold15sum lab/labAH-run15-6.12-swappiness200-768M.csv.gz
 check "attribute-3.66 ... and none of its 29881 swapped pages unexplained" \
-	grep -q '^1,split-lru,unexplained,0,0.0000,' hold15sum.out
+	grep -q '^1,split-lru,unexplained,0,0.0000,' hold15.sum
 
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
