@@ -361,10 +361,10 @@ void sw_fit_pass_largest(const struct split_in *in, const struct split_cost *nod
  * are done, a walk at a level whose pass scans nr_to_reclaim frees pages
  * there and holds, pass after pass (labAH run 15, 6.12, swappiness 200,
  * 768 MB: kswapd at level 4 from 3.5 s to 6.0 s, no new walk begun, over
- * 599048 anon pages, THPs, in 1648 batches).  Where kswapd's walk went on from such
- * a pass, reclaimed pages in the interval and the replay came short of
- * the anon measured, the attribution holds the walk at the pass's level
- * where that is nearer.
+ * 599048 anon pages, THPs, in 1648 batches).  Where kswapd's walk went
+ * on from such a pass, reclaimed pages in the interval and the replay
+ * came short of the anon measured, the attribution holds the walk at the
+ * pass's level where that is nearer.
  */
 void sw_fit_anon_holds(const struct split_in *in, const struct split_cost *node_cost,
 		       const struct split_cost *cg_cost, struct walk_fit *fit,
