@@ -287,73 +287,72 @@ void sw_fit_short_spread(const struct split_in *in, const struct split_cost *nod
 
 /*
  * Whether fit `with` scans anon nearer the measured than `without`, where
- * the walks under `without` scan less than `share` of it: one replay of
- * the interval each.
+ * the walks under `without` explain too little of it
+ * (SPLIT_ANON_EXPLAINED): one replay of the interval each.
  */
-static int nearer_below(const struct split_in *in, const struct split_cost *node_cost,
-			const struct split_cost *cg_cost, struct walk_fit without,
-			struct walk_fit with, double share, struct split_out *out)
+static int nearer_where_short(const struct split_in *in, const struct split_cost *node_cost,
+			      const struct split_cost *cg_cost, struct walk_fit without,
+			      struct walk_fit with, struct split_out *out)
 {
 	double want = in->anon_measured, now, anon;
 
 	now = anon_under(in, node_cost, cg_cost, without, out);
-	if (!(now < share * want))
+	if (!(now < SPLIT_ANON_EXPLAINED * want))
 		return 0;           /* the walks as they are explain it */
 	anon = anon_under(in, node_cost, cg_cost, with, out);
 	return fabs(anon - want) < fabs(now - want);
 }
 
-/* nearer_below() where the walks explain too little (SPLIT_ANON_EXPLAINED) */
-static int nearer_where_short(const struct split_in *in, const struct split_cost *node_cost,
-			      const struct split_cost *cg_cost, struct walk_fit without,
-			      struct walk_fit with, struct split_out *out)
-{
-	return nearer_below(in, node_cost, cg_cost, without, with, SPLIT_ANON_EXPLAINED, out);
-}
-
 /*
  * The share of the anon measured below which the fits of kswapd's pass
- * going on (sw_fit_pass_largest(), sw_fit_anon_holds()) are tried: a
- * replay within 10% of it agrees, as the prediction is asked to.  Such a
- * pass's size only the anon measured tells, and a walk that finishes its
- * pass too early in one interval stands in the wrong pass in the next:
- * labAE run 15 (6.12, swappiness 200, 1 GB) at 5.83 s, a level-4 pass
- * over THPs replayed to its expected end with 83% of the anon explained,
- * then a level-3 pass of cache trim that scanned no anon in the three
- * intervals after (27.5% of the run's swap-out unexplained at
- * SPLIT_ANON_EXPLAINED; all of it explained here).  At 1.0 the same
- * sweep's 6.1 runs left 16452 pages unexplained that 0.9 explains.
+ * going on (sw_fit_pass_going_on()) are tried: a replay within 10% of it
+ * agrees, as the prediction is asked to.  Such a pass's size only the
+ * anon measured tells, and a walk that finishes its pass too early in
+ * one interval stands in the wrong pass in the next: labAE run 15 (6.12,
+ * swappiness 200, 1 GB) at 5.83 s, a level-4 pass over THPs replayed to
+ * its expected end with 83% of the anon explained, then a level-3 pass
+ * of cache trim that scanned no anon in the three intervals after (27.5%
+ * of the run's swap-out unexplained at SPLIT_ANON_EXPLAINED; all of it
+ * explained here).  At 1.0 the same sweep's 6.1 runs left 16452 pages
+ * unexplained that 0.9 explains.
  */
 #define PASS_FIT_SHORT 0.9
 
 /*
- * A pass's pages are known only on average: split_grain_scan() draws the
- * folios as the census mixes them, but a pass draws the list's tail, and
- * a task's THPs, faulted after its small pages, lie there together once
- * the small ones are gone (labAE run 15, 6.12, at 4.6 s: kswapd's levels
- * 12 to 7 scanned single pages, 48 to 1541 a level, levels 6 and 5 then
- * drew 192 batches of 474 and 512 pages each).  Where kswapd's walk
- * stood in a pass over anon at the sample before, the attribution takes
- * that pass at its largest, every batch a largest folio
- * (split_grain_largest()), where that scans the anon measured nearer.
+ * Takes fit `with` where the walks so far (their anon *now) scan less
+ * than PASS_FIT_SHORT of the anon measured and `with` scans it nearer;
+ * *now is then `with`'s.
  */
-void sw_fit_pass_largest(const struct split_in *in, const struct split_cost *node_cost,
-			 const struct split_cost *cg_cost, struct walk_fit *fit,
-			 struct split_out *out)
+static void take_if_nearer(const struct split_in *in, const struct split_cost *node_cost,
+			   const struct split_cost *cg_cost, struct walk_fit with,
+			   double *now, struct walk_fit *fit, struct split_out *out)
 {
-	const struct split_pass *pass = &in->kswapd_resume_pass;
-	struct walk_fit f = *fit;
+	double want = in->anon_measured, anon;
 
-	if (!(in->anon_measured > 0) || !(in->kswapd_resume > 0) || pass->level < 0 ||
-	    !(pass->anon_largest > pass->anon))
+	if (!(*now < PASS_FIT_SHORT * want))
 		return;
-	f.pass_largest = 1;
-	if (nearer_below(in, node_cost, cg_cost, *fit, f, PASS_FIT_SHORT, out))
-		fit->pass_largest = 1;
+	anon = anon_under(in, node_cost, cg_cost, with, out);
+	if (fabs(anon - want) < fabs(*now - want)) {
+		*fit = with;
+		*now = anon;
+	}
 }
 
 /*
- * A pass over anon only frees little at once, its swap writes done later
+ * A kswapd walk that goes on in the pass it stood in at the sample before
+ * (kswapd_resume_pass), two things of that pass no counter gives:
+ *
+ * Its size (walk_fit.pass_largest).  A pass's pages are known only on
+ * average: split_grain_scan() draws the folios as the census mixes them,
+ * but a pass draws the list's tail, and a task's THPs, faulted after its
+ * small pages, lie there together once the small ones are gone (labAE
+ * run 15, 6.12, at 4.6 s: kswapd's levels 12 to 7 scanned single pages,
+ * 48 to 1541 a level, levels 6 and 5 then drew 192 batches of 474 and
+ * 512 pages each).  Taken at its largest, every batch a largest folio
+ * (split_grain_largest()), where that scans the anon measured nearer.
+ *
+ * Whether the walk holds at its level (walk_fit.anon_holds).  A pass
+ * over anon only frees little at once, its swap writes done later
  * (sw_walk_floor()), so a new walk goes on down past such levels.  But
  * balance_pgdat() lowers the priority only after a level that scanned
  * less than nr_to_reclaim or reclaimed nothing (`if (raise_priority ||
@@ -361,25 +360,35 @@ void sw_fit_pass_largest(const struct split_in *in, const struct split_cost *nod
  * are done, a walk at a level whose pass scans nr_to_reclaim frees pages
  * there and holds, pass after pass (labAH run 15, 6.12, swappiness 200,
  * 768 MB: kswapd at level 4 from 3.5 s to 6.0 s, no new walk begun, over
- * 599048 anon pages, THPs, in 1648 batches).  Where kswapd's walk went
- * on from such a pass, reclaimed pages in the interval and the replay
- * came short of the anon measured, the attribution holds the walk at the
- * pass's level where that is nearer.
+ * 599048 anon pages, THPs, in 1648 batches).  Where the pass took anon
+ * and scanned the high watermarks' sum and kswapd reclaimed pages in the
+ * interval, taken where nearer.
+ *
+ * The interval is replayed once as it is, and once more for each fit
+ * tried.
  */
-void sw_fit_anon_holds(const struct split_in *in, const struct split_cost *node_cost,
-		       const struct split_cost *cg_cost, struct walk_fit *fit,
-		       struct split_out *out)
+void sw_fit_pass_going_on(const struct split_in *in, const struct split_cost *node_cost,
+			  const struct split_cost *cg_cost, struct walk_fit *fit,
+			  struct split_out *out)
 {
 	const struct split_pass *pass = &in->kswapd_resume_pass;
-	struct walk_fit f = *fit;
+	struct walk_fit f;
+	double now;
 
-	if (!(in->anon_measured > 0) || !(in->kswapd_resume > 0) || pass->level < 0 ||
-	    !(pass->anon > 0) || !(in->reclaimed[RC_KSWAPD] > 0) ||
-	    !(pass->anon + pass->file >= sw_high_wmarks(in, in->boost_start)))
+	if (!(in->anon_measured > 0) || !(in->kswapd_resume > 0) || pass->level < 0)
 		return;
-	f.anon_holds = 1;
-	if (nearer_below(in, node_cost, cg_cost, *fit, f, PASS_FIT_SHORT, out))
-		fit->anon_holds = 1;
+	now = anon_under(in, node_cost, cg_cost, *fit, out);
+	if (pass->anon_largest > pass->anon) {
+		f = *fit;
+		f.pass_largest = 1;
+		take_if_nearer(in, node_cost, cg_cost, f, &now, fit, out);
+	}
+	if (pass->anon > 0 && in->reclaimed[RC_KSWAPD] > 0 &&
+	    pass->anon + pass->file >= sw_high_wmarks(in, in->boost_start)) {
+		f = *fit;
+		f.anon_holds = 1;
+		take_if_nearer(in, node_cost, cg_cost, f, &now, fit, out);
+	}
 }
 
 /*

@@ -62,9 +62,8 @@ struct walk_mix {
  * unbalanced node's walk in was at its end there (sw_fit_pass_done()),
  * and whether kswapd's short walks were of either kind alike, not the
  * trim walks first (sw_fit_short_spread()); and for kswapd's walk going
- * on, whether the pass it stood in was at its largest
- * (sw_fit_pass_largest()) and whether it held at that pass's level
- * (sw_fit_anon_holds()).
+ * on, whether the pass it stood in was at its largest and whether it
+ * held at that pass's level (sw_fit_pass_going_on()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
@@ -163,12 +162,9 @@ void sw_fit_short_spread(const struct split_in *in, const struct split_cost *nod
 void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node_cost,
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
-void sw_fit_pass_largest(const struct split_in *in, const struct split_cost *node_cost,
-			 const struct split_cost *cg_cost, struct walk_fit *fit,
-			 struct split_out *out);
-void sw_fit_anon_holds(const struct split_in *in, const struct split_cost *node_cost,
-		       const struct split_cost *cg_cost, struct walk_fit *fit,
-		       struct split_out *out);
+void sw_fit_pass_going_on(const struct split_in *in, const struct split_cost *node_cost,
+			  const struct split_cost *cg_cost, struct walk_fit *fit,
+			  struct split_out *out);
 void sw_fit_pass_done(const struct split_in *in, const struct split_cost *node_cost,
 		      const struct split_cost *cg_cost, struct walk_fit *fit,
 		      struct split_out *out);

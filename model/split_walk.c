@@ -276,7 +276,7 @@ static void resume_at(const struct split_in *in, struct walk_ctx *kinds[2],
 		return;
 	for (k = 0; k < 2; k++)
 		if (kinds[k]->floor > pass->level || mm->anon_holds)
-			kinds[k]->floor = pass->level;     /* anon_holds: sw_fit_anon_holds() */
+			kinds[k]->floor = pass->level;     /* anon_holds: sw_fit_pass_going_on() */
 	mm->from = DEF_PRIORITY - pass->level + (mm->from > floor(mm->from));
 }
 
@@ -445,6 +445,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 	double k = floor(nref);
 	struct view_state v;
 	int start, part, j, views = seen_views(in, r), nseen = views ? views : 1;
+	int end_view = likeliest_view(in, nseen);
 
 	for (part = 0; part < 2; part++) {
 		double pw = part ? nref - k : 1 - (nref - k);
@@ -471,7 +472,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					    views && j < in->seen_n ? &in->seen[j] :
 					    sw_cgroup_view(in, r),
 					    w * view_weight(in, j, nseen), &v, &sum);
-				if (start == 0 && j == likeliest_view(in, nseen) && gives_end)
+				if (start == 0 && j == end_view && gives_end)
 					view_end(in, m, &v, o);
 			}
 		}
@@ -700,9 +701,7 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	if (sw_fits(in))
 		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
-		sw_fit_pass_largest(in, node_cost, cg_cost, &fit, out);
-	if (sw_fits(in))
-		sw_fit_anon_holds(in, node_cost, cg_cost, &fit, out);
+		sw_fit_pass_going_on(in, node_cost, cg_cost, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);
 	sw_deep_cgroup(in, cg_cost, &fit, out);
 	out->start_share = in->has_prev ? fit.start_share : NAN;
