@@ -72,31 +72,23 @@ void split_grain_init(struct split_grain *g, const double *anon_folios,
 			g->anon_largest = (double)(1L << k);
 }
 
-/* the last batch of a pass at a target of t pages: 0 to 31 pages */
-static double last_batch(double t)
+/* s pages of a pass at a target of t, as far as the list holds */
+static double within_list(double s, double t, double list)
 {
-	return ceil(t - floor(t / SPLIT_GRAIN_BATCH) * SPLIT_GRAIN_BATCH);
-}
-
-/*
- * A pass at a target of t pages that scans `full` pages a whole batch and
- * `last` in its last one, as far as the list holds
- */
-static double pass_pages(double t, double full, double last, double list)
-{
-	double s = floor(t / SPLIT_GRAIN_BATCH) * full + last;
-
 	/* the list runs out: isolate_lru_folios() stops at list_empty() */
 	return fmin(s, fmax(list, t));
 }
 
 double split_grain_scan(const double *batch, double t, double list)
 {
-	double rem = last_batch(t);
+	double full, rem, s;
 
 	if (!batch || !(t > 0))
 		return t;
-	return pass_pages(t, batch[SPLIT_GRAIN_BATCH], rem > 0 ? batch[(int)rem] : 0, list);
+	full = floor(t / SPLIT_GRAIN_BATCH);
+	rem = ceil(t - full * SPLIT_GRAIN_BATCH);
+	s = full * batch[SPLIT_GRAIN_BATCH] + (rem > 0 ? batch[(int)rem] : 0);
+	return within_list(s, t, list);
 }
 
 /* the pages a batch of b pages takes in folios of `largest` pages */
@@ -107,12 +99,15 @@ static double batch_of_largest(double largest, double b)
 
 double split_grain_largest(double largest, double t, double list)
 {
+	double full;
+
 	if (!(t > 0))
 		return 0;
 	if (!(largest >= 1))
 		largest = 1;
-	return pass_pages(t, batch_of_largest(largest, SPLIT_GRAIN_BATCH),
-			  batch_of_largest(largest, last_batch(t)), list);
+	full = floor(t / SPLIT_GRAIN_BATCH);
+	return within_list(full * batch_of_largest(largest, SPLIT_GRAIN_BATCH) +
+			   batch_of_largest(largest, ceil(t - full * SPLIT_GRAIN_BATCH)), t, list);
 }
 
 /*

@@ -222,31 +222,32 @@ int sw_fits(const struct split_in *in)
  * the attribution takes the share that scans it (bisection: less freed,
  * deeper refault walks, more anon), down to ANON_FREED_MIN.
  */
-void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
-		       const struct split_cost *cg_cost, struct walk_fit *fit,
-		       struct split_out *out)
+double sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit *fit,
+			 struct split_out *out)
 {
 	struct walk_fit f = *fit;
 	double want = in->anon_measured, now, anon, best;
 
 	if (!(want > 0))
-		return;
+		return NAN;
 	now = anon_under(in, node_cost, cg_cost, f, out);
 	if (now >= want)
-		return;             /* explained: the measured rate stands */
+		return now;         /* explained: the measured rate stands */
 	f.anon_freed = ANON_FREED_MIN;
 	anon = anon_under(in, node_cost, cg_cost, f, out);
 	if (!(anon > now))
-		return;             /* no walk that goes deeper */
+		return now;         /* no walk that goes deeper */
 	best = fabs(now - want);
 	if (fabs(anon - want) < best) {
 		best = fabs(anon - want);
 		fit->anon_freed = ANON_FREED_MIN;
 	}
-	if (!(anon > want))
-		return;             /* the deepest walks scan too little: taken */
+	if (!(anon > want))         /* the deepest walks scan too little: taken */
+		return fit->anon_freed == ANON_FREED_MIN ? anon : now;
 	bisect_fit(in, node_cost, cg_cost, &f, &f.anon_freed, ANON_FREED_MIN, 1, 0, best,
 		   &fit->anon_freed, out);
+	return NAN;                 /* the value kept was replayed among others */
 }
 
 /*
@@ -364,20 +365,21 @@ static void take_if_nearer(const struct split_in *in, const struct split_cost *n
  * and scanned the high watermarks' sum and kswapd reclaimed pages in the
  * interval, taken where nearer.
  *
- * The interval is replayed once as it is, and once more for each fit
- * tried.
+ * now: the anon the walks scan under *fit, where a fit before replayed
+ * them (sw_fit_anon_freed()); NAN: they are replayed here.  Once more for
+ * each fit tried.
  */
 void sw_fit_pass_going_on(const struct split_in *in, const struct split_cost *node_cost,
-			  const struct split_cost *cg_cost, struct walk_fit *fit,
-			  struct split_out *out)
+			  const struct split_cost *cg_cost, double now,
+			  struct walk_fit *fit, struct split_out *out)
 {
 	const struct split_pass *pass = &in->kswapd_resume_pass;
 	struct walk_fit f;
-	double now;
 
 	if (!(in->anon_measured > 0) || !(in->kswapd_resume > 0) || pass->level < 0)
 		return;
-	now = anon_under(in, node_cost, cg_cost, *fit, out);
+	if (isnan(now))
+		now = anon_under(in, node_cost, cg_cost, *fit, out);
 	if (pass->anon_largest > pass->anon) {
 		f = *fit;
 		f.pass_largest = 1;

@@ -153,9 +153,11 @@ void sw_fit_start_share(const struct split_in *in, const struct split_cost *node
 void sw_fit_refault_count(const struct split_in *in, const struct split_cost *node_cost,
 			  const struct split_cost *cg_cost, struct walk_fit *fit,
 			  struct split_out *out);
-void sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
-		       const struct split_cost *cg_cost, struct walk_fit *fit,
-		       struct split_out *out);
+/* returns the anon the walks scan under the fit it leaves, NAN where
+ * that one was not replayed last */
+double sw_fit_anon_freed(const struct split_in *in, const struct split_cost *node_cost,
+			 const struct split_cost *cg_cost, struct walk_fit *fit,
+			 struct split_out *out);
 void sw_fit_short_spread(const struct split_in *in, const struct split_cost *node_cost,
 			 const struct split_cost *cg_cost, struct walk_fit *fit,
 			 struct split_out *out);
@@ -163,8 +165,8 @@ void sw_fit_finish_pass(const struct split_in *in, const struct split_cost *node
 			const struct split_cost *cg_cost, struct walk_fit *fit,
 			struct split_out *out);
 void sw_fit_pass_going_on(const struct split_in *in, const struct split_cost *node_cost,
-			  const struct split_cost *cg_cost, struct walk_fit *fit,
-			  struct split_out *out);
+			  const struct split_cost *cg_cost, double now,
+			  struct walk_fit *fit, struct split_out *out);
 void sw_fit_pass_done(const struct split_in *in, const struct split_cost *node_cost,
 		      const struct split_cost *cg_cost, struct walk_fit *fit,
 		      struct split_out *out);

@@ -83,12 +83,14 @@ void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
 
 double sw_level_anon_largest(const struct walk_ctx *c, int q)
 {
+	struct walk_ctx targets = *c;   /* no grain: the level's targets */
 	enum cause why;
-	double a, f;
+	double a, f, mixed;
 
-	level_target(c, q, &a, &f, &why);
-	return fmax(split_grain_scan(c->grain_anon, a, c->l->inactive_anon),
-		    split_grain_largest(c->anon_largest, a, c->l->inactive_anon));
+	sw_level_scan(c, q, &mixed, &f, &why);
+	targets.grain_anon = NULL;
+	sw_level_scan(&targets, q, &a, &f, &why);
+	return fmax(mixed, split_grain_largest(c->anon_largest, a, c->l->inactive_anon));
 }
 
 /*

@@ -204,7 +204,10 @@ static void end_at(const struct walk_ctx *c, double p,
 		return;
 	pass->level = sw_level_after(c, (int)floor(p));
 	sw_level_scan(c, pass->level, &pass->anon, &pass->file, &pass->cause);
-	pass->anon_largest = pass->anon > 0 ? sw_level_anon_largest(c, pass->level) : 0;
+	/* folios of 32 pages or fewer: a whole batch scans 32 pages whatever
+	 * the mix, so the largest pass is the mix's, give or take a folio */
+	pass->anon_largest = pass->anon > 0 && c->anon_largest > SPLIT_GRAIN_BATCH ?
+			     sw_level_anon_largest(c, pass->level) : pass->anon;
 	pass->outlasted = 0;
 }
 
@@ -687,6 +690,7 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
 	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0, 0, 0, 0 };
+	double anon = NAN;          /* under fit, where a fit replayed it */
 
 	if (sw_fits(in) && in->has_prev)
 		sw_fit_start_share(in, node_cost, cg_cost, &fit, out);
@@ -699,9 +703,9 @@ void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 	if (sw_fits(in))
 		sw_fit_pass_done(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
-		sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
+		anon = sw_fit_anon_freed(in, node_cost, cg_cost, &fit, out);
 	if (sw_fits(in))
-		sw_fit_pass_going_on(in, node_cost, cg_cost, &fit, out);
+		sw_fit_pass_going_on(in, node_cost, cg_cost, anon, &fit, out);
 	sw_walk_views(in, node_cost, cg_cost, &fit, 1, out);
 	sw_deep_cgroup(in, cg_cost, &fit, out);
 	out->start_share = in->has_prev ? fit.start_share : NAN;
