@@ -88,12 +88,67 @@ static int push_composed(struct kv_list *out, uint16_t src, const char *prefix,
 	return kv_push(out, src, name, n, v);
 }
 
+/*
+ * The per-CPU pageset fields kept, each summed over the CPUs (and over
+ * 2.6's hot and cold lists): the pages a zone's per-cpu lists hold are in
+ * neither its free count nor an LRU, and since 6.7 their high limit is
+ * tuned up to a share of the zone (high_max) and cut to batch << 2 while
+ * kswapd reclaims it (nr_pcp_high(), mm/page_alloc.c).
+ */
+static const char *const pcp_fields[] = {
+	"count", "high", "batch", "high_min", "high_max",
+};
+#define NR_PCP_FIELDS (sizeof(pcp_fields) / sizeof(pcp_fields[0]))
+
 struct zone_cursor {
 	char prefix[64];    /* "node0." or "node0.Normal." */
 	size_t node_len;    /* length of "node0." */
 	size_t len;
 	int in_pagesets;
+	int64_t pcp_sum[NR_PCP_FIELDS];
+	unsigned pcp_seen;  /* bit i: pcp_fields[i] was printed */
 };
+
+/* One per-CPU line "count: 183": added to the zone's sum of that field. */
+static void pcp_line(struct zone_cursor *z, const char *s, const char *eol)
+{
+	const char *colon = memchr(s, ':', (size_t)(eol - s));
+	int64_t v;
+	size_t i, n;
+
+	if (!colon || !kv_parse_u64(skip_spaces(colon + 1, eol), eol, &v))
+		return;
+	n = (size_t)(colon - s);
+	for (i = 0; i < NR_PCP_FIELDS; i++)
+		if (strlen(pcp_fields[i]) == n && !memcmp(s, pcp_fields[i], n)) {
+			z->pcp_sum[i] += v;
+			z->pcp_seen |= 1u << i;
+		}
+}
+
+/* The zone's pageset sums as "node0.Normal.pcp_count" and so on. */
+static int pcp_flush(struct kv_list *out, uint16_t src, struct zone_cursor *z)
+{
+	char field[16];
+	size_t i, n;
+
+	z->in_pagesets = 0;
+	if (!z->pcp_seen)
+		return 0;
+	for (i = 0; i < NR_PCP_FIELDS; i++) {
+		if (!(z->pcp_seen & (1u << i)))
+			continue;
+		n = strlen(pcp_fields[i]);
+		memcpy(field, "pcp_", 4);
+		memcpy(field + 4, pcp_fields[i], n);
+		if (push_composed(out, src, z->prefix, z->len, field, 4 + n,
+				  z->pcp_sum[i]))
+			return -1;
+	}
+	memset(z->pcp_sum, 0, sizeof(z->pcp_sum));
+	z->pcp_seen = 0;
+	return 0;
+}
 
 /* "Node 0, zone   Normal" */
 static void zone_header(struct zone_cursor *z, const char *s, const char *eol)
@@ -165,6 +220,8 @@ int parse_zoneinfo(const char *buf, size_t len, uint16_t src,
 		size_t indent = (size_t)(t - s), n = (size_t)(eol - t);
 
 		if (indent == 0 && n > 5 && !memcmp(t, "Node ", 5)) {
+			if (pcp_flush(out, src, &z))
+				return -1;
 			zone_header(&z, t, eol);
 			per_node = 0;
 		} else if (z.len == 0 || n == 0) {
@@ -176,10 +233,11 @@ int parse_zoneinfo(const char *buf, size_t len, uint16_t src,
 		} else if (n >= 18 && !memcmp(t, "vm stats threshold", 18)) {
 			/* per-CPU, printed inside pagesets */
 		} else if (z.in_pagesets && (indent > 2 || (n >= 4 && !memcmp(t, "cpu:", 4)))) {
-			/* per-CPU pageset lines */
+			pcp_line(&z, t, eol);
 		} else {
 			if (indent == 2) {
-				z.in_pagesets = 0;
+				if (pcp_flush(out, src, &z))
+					return -1;
 				per_node = 0;
 			}
 			if (zone_field(out, src, &z,
@@ -188,7 +246,7 @@ int parse_zoneinfo(const char *buf, size_t len, uint16_t src,
 		}
 		s = eol + 1;
 	}
-	return 0;
+	return pcp_flush(out, src, &z);
 }
 
 /*

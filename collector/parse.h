@@ -27,8 +27,9 @@ int parse_meminfo(const char *buf, size_t len, uint16_t src,
 /*
  * /proc/zoneinfo.  Names are "node<N>.<field>" for the per-node stats
  * (4.8+) and "node<N>.<zone>.<field>" for zone fields; multi-word fields
- * are joined with '_' ("pages free" -> "pages_free").  Per-CPU pagesets
- * and the protection tuple are skipped.
+ * are joined with '_' ("pages free" -> "pages_free").  The per-CPU
+ * pagesets' count, high, batch, high_min and high_max are summed over the
+ * CPUs as "node<N>.<zone>.pcp_<field>"; the protection tuple is skipped.
  */
 int parse_zoneinfo(const char *buf, size_t len, uint16_t src,
 		   struct kv_list *out);
