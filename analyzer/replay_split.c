@@ -56,14 +56,27 @@ static const char *const raw_names[NR_RAW] = {
 struct raw_slots {
 	long slot[NR_RAW];
 	struct trace_slots tr;     /* trace:<who>_{scan,priority}_* (replay_truth.h) */
-	/* zoneinfo:<node>.<zone>.boost, the zones' watermark_boost gauges */
-#define RAW_BOOST_MAX 16
-	long boost[RAW_BOOST_MAX];
+	/* zoneinfo:<node>.<zone>.boost, the zones' watermark_boost gauges,
+	 * and .pcp_count, the pages on their per-cpu lists */
+#define RAW_ZONE_MAX 16
+	long boost[RAW_ZONE_MAX];
 	int nboost;
+	long pcp[RAW_ZONE_MAX];
+	int npcp;
 	struct zone_skips skips;   /* pgskip_<zone>, the zones' lists */
 	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
 	int has_wakes;
 };
+
+/* Slot i kept in slots where name n is "zoneinfo:<node>.<zone><suffix>". */
+static void zone_slot(const char *n, const char *suffix, long i, long *slots, int *nr)
+{
+	size_t len = strlen(n), suffix_len = strlen(suffix);
+
+	if (!strncmp(n, "zoneinfo:", 9) && len > 9 + suffix_len &&
+	    !strcmp(n + len - suffix_len, suffix) && *nr < RAW_ZONE_MAX)
+		slots[(*nr)++] = i;
+}
 
 static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 {
@@ -89,9 +102,8 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 		for (k = 0; k < NR_RAW; k++)
 			if (!strcmp(n, raw_names[k]))
 				rs->slot[k] = (long)i;
-		if (!strncmp(n, "zoneinfo:", 9) && strlen(n) > 15 &&
-		    !strcmp(n + strlen(n) - 6, ".boost") && rs->nboost < RAW_BOOST_MAX)
-			rs->boost[rs->nboost++] = (long)i;
+		zone_slot(n, ".boost", (long)i, rs->boost, &rs->nboost);
+		zone_slot(n, ".pcp_count", (long)i, rs->pcp, &rs->npcp);
 		trace_slots_name(&rs->tr, n, (long)i);
 	}
 }
@@ -445,6 +457,24 @@ static double alloc_rate(const struct metric_stream *ms, const struct raw_slots 
 	return fmax(0, alloc - (freed - reclaimed)) / in->dt_s;
 }
 
+/*
+ * Pages the zones' per-cpu lists gave back to the free pages over the
+ * interval (split_in.pcp_released): the fall of their count, summed over
+ * the zones; 0 where it rose, NAN where not recorded.
+ */
+static double pcp_released(const struct metric_stream *ms, const struct raw_slots *rs)
+{
+	double change = 0;
+	int z, seen = 0;
+
+	for (z = 0; z < rs->npcp; z++)
+		if (ms->it.present[rs->pcp[z]]) {
+			change += (double)ms->delta[rs->pcp[z]];
+			seen = 1;
+		}
+	return seen ? fmax(0, -change) : NAN;
+}
+
 /* The walk's inputs of one interval from the stream. */
 static void fill_split(const struct metric_stream *ms, const struct run_model *m,
 		       struct split_state *st, const struct interval_in *in,
@@ -529,6 +559,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
 	si->alloc_rate = alloc_rate(ms, rs, in, si);
+	si->pcp_released = pcp_released(ms, rs);
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);

@@ -181,6 +181,13 @@ struct split_in {
 	 */
 	double alloc_rate;
 	/*
+	 * Pages the zones' per-cpu lists gave back to the free pages over the
+	 * interval, net: the fall of zoneinfo's pagesets count, summed over
+	 * CPUs and zones; 0 where it rose, NAN where not recorded.
+	 * kswapd_deficit().
+	 */
+	double pcp_released;
+	/*
 	 * Pages reclaim passed over as in zones above its reclaim index
 	 * (pgskip_<zone> summed, 4.8+; NAN: not recorded), and the inactive
 	 * lists of the zones below the lowest zone skipped, the walk's own

@@ -187,6 +187,34 @@ int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass)
 #define KSWAPD_NAP_S 0.1
 
 /*
+ * What the per-cpu lists gave back of one walk's need: the pages their
+ * count fell by in the interval (split_in.pcp_released), shared out over
+ * its walks, need at most.  A page freed goes to the freeing CPU's list,
+ * not to the zone's free count, which pgdat_balanced() reads
+ * (NR_FREE_PAGES), and goes there once the list holds nr_pcp_high()
+ * pages, a batch or more at a time (free_unref_page_commit(),
+ * free_pcppages_bulk(); mm/page_alloc.c, v6.1 and v6.12).  While kswapd
+ * walks, balance_pgdat() sets ZONE_RECLAIM_ACTIVE (set_reclaim_active())
+ * and that limit drops to batch << 2, so the next free on each CPU gives
+ * the rest of its list to the free count; from 6.7 on the limit is also
+ * tuned between high_min and high_max (a zone's managed pages / 8 over
+ * its CPUs), cut while the zone is below its high watermark
+ * (ZONE_BELOW_HIGH) and decayed by an eighth a second
+ * (decay_pcp_high()), each of which drains the list beyond it.  Those
+ * pages lift the free count towards the high watermark as reclaimed
+ * ones do.  The 6.12 guests' lists swung by about a thousand pages
+ * between two samples (512 MB, 1 GB), the 6.1 ones' by a hundred.
+ */
+static double pcp_share(const struct split_in *in, double need)
+{
+	double walks = in->walks[RC_KSWAPD];
+
+	if (!(in->pcp_released > 0) || !(walks >= 1) || !(need > 0))
+		return 0;
+	return fmin(need, in->pcp_released / walks);
+}
+
+/*
  * What a kswapd walk that runs until the node is balanced reclaims: from
  * the watermark that woke it to the high one.  An order-0 allocation
  * wakes kswapd below the low watermark; one that direct reclaim served
@@ -233,8 +261,9 @@ static double kswapd_deficit(const struct split_in *in)
 {
 	double gap = in->walks[RC_DIRECT] > 0 || in->scanned[RC_DIRECT] > 0 ?
 		     in->min_gap_sum : in->low_gap_sum;
+	double need = in->alloc_rate > 0 ? fmin(gap, in->alloc_rate * KSWAPD_NAP_S) : gap;
 
-	return in->alloc_rate > 0 ? fmin(gap, in->alloc_rate * KSWAPD_NAP_S) : gap;
+	return need - pcp_share(in, need);
 }
 
 /*

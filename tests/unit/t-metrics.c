@@ -264,6 +264,11 @@ static void term_kinds(void)
 		"trace:kswapd_priority_7", "trace:kswapd_priority_3",
 	};
 	static const int64_t tr_v[] = { 5, 3, 2, 0 }, tr_zero[] = { 0, 0, 0, 0 };
+	static const char *const pcp[] = {
+		"zoneinfo:node0.DMA32.pcp_count", "zoneinfo:node0.Normal.pcp_count",
+		"zoneinfo:node0.Normal.pcp_high", "zoneinfo:node1.Normal.pcp_count",
+	};
+	static const int64_t pcp_v[] = { 189, 13630, 18746, 7 };
 
 	/* "_<zone>" sums the zone suffixes only: 10 + 20, not throttle */
 	tap_is_i64(made_up(zoned, zoned_v, 4, "direct_scanned"), 30,
@@ -276,6 +281,10 @@ static void term_kinds(void)
 		   "metrics-4.3 DEEPEST: the lowest level that moved");
 	tap_is_i64(made_up(tr, tr_zero, 4, "trace_kswapd_priority"), -1,
 		   "metrics-4.4 DEEPEST: n/a when no level moved");
+	/* a GAUGE glob sums every zone of every node: 189 + 13630 + 7 */
+	tap_is_i64(made_up(pcp, pcp_v, 4, "pcp_pages"), 13826,
+		   "metrics-4.5 a glob term, GAUGE: the sum of the names it matches, "
+		   "no other field");
 }
 
 int main(void)
