@@ -55,7 +55,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyze
 	analyzer/gp.o build/plots_gp.o bench/workload.o bench/proc.o \
 	lab/boot.o lab/cpio.o lab/guest.o lab/initramfs.o lab/kernel.o lab/labdb.o lab/labmerge.o \
 	lab/qemu.o lab/fileio.o lab/fetch.o lab/kmodfile.o lab/transfer.o build/lab_init_sh.o \
-	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/replay_split.o analyzer/replay_truth.o analyzer/zone_skips.o analyzer/activations.o analyzer/boot_costs.o analyzer/census.o analyzer/flushes.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
+	analyzer/stats.o analyzer/groups.o $(MODEL_OBJS) analyzer/replay.o analyzer/replay_split.o analyzer/replay_truth.o analyzer/zone_skips.o analyzer/zone_frees.o analyzer/activations.o analyzer/boot_costs.o analyzer/census.o analyzer/flushes.o analyzer/mglru_replay.o analyzer/sweep.o analyzer/mstream.o \
 	analyzer/report/holm.o analyzer/report/doc.o analyzer/report/ncompare.o analyzer/report/facts.o analyzer/report/shell_line.o analyzer/report/attrib.o \
 	collector/store.o collector/frame.o collector/opts.o collector/pace.o \
 	collector/facts.o collector/source.o collector/readall.o collector/tail.o collector/parse.o collector/kv.o collector/trace.o \
@@ -66,7 +66,7 @@ UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
 	tests/unit/t-folios tests/unit/t-grain tests/unit/t-skip \
-	tests/unit/t-zone-skips tests/unit/t-walk-end tests/unit/t-proc tests/unit/t-ready
+	tests/unit/t-zone-skips tests/unit/t-zone-frees tests/unit/t-walk-end tests/unit/t-proc tests/unit/t-ready
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
 TEST_TOOLS = tests/tools/mlock-pages
@@ -129,10 +129,13 @@ tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o lab/labmer
 tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
-tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
+tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS) \
+	analyzer/zone_frees.o analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
+tests/unit/t-zone-frees: tests/unit/t-zone-frees.o tests/unit/tap.o analyzer/zone_frees.o \
+	analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-zone-skips: tests/unit/t-zone-skips.o tests/unit/tap.o analyzer/zone_skips.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-proc: tests/unit/t-proc.o tests/unit/tap.o bench/proc.o

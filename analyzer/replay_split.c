@@ -20,6 +20,7 @@
 #include "replay_split.h"
 #include "replay_truth.h"
 #include "mstream.h"
+#include "zone_frees.h"
 #include "zone_skips.h"
 #include "banned.h"
 
@@ -64,6 +65,7 @@ struct raw_slots {
 	long pcp[RAW_ZONE_MAX];
 	int npcp;
 	struct zone_skips skips;   /* pgskip_<zone>, the zones' lists */
+	struct zone_frees frees;   /* the zones' free pages, pgalloc_<zone> */
 	long wake[WAKE_ORDERS];    /* trace:kswapd_wake_order_<N> */
 	int has_wakes;
 };
@@ -90,6 +92,7 @@ static void raw_resolve(const struct metric_stream *ms, struct raw_slots *rs)
 	for (q = 0; q < WAKE_ORDERS; q++)
 		rs->wake[q] = -1;
 	zone_skips_resolve(&rs->skips, ms->names, ms->it.c.nr);
+	zone_frees_resolve(&rs->frees, ms->names, ms->it.c.nr);
 	for (i = 0; i < ms->it.c.nr; i++) {
 		const char *n = ms->names[i];
 
@@ -434,6 +437,17 @@ static void efficiencies(struct split_state *st)
 		st->eff_file = st->steal_file / file;
 }
 
+/* The pages every reclaimer reclaimed in the interval (pgsteal_*). */
+static double reclaimed_sum(const struct split_in *si)
+{
+	double reclaimed = 0;
+	int r;
+
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		reclaimed += nz(si->reclaimed[r]);
+	return reclaimed;
+}
+
 /*
  * Pages the allocations took from the free pages per second of the
  * interval (split_in.alloc_rate): what the allocator handed out less
@@ -446,15 +460,12 @@ static double alloc_rate(const struct metric_stream *ms, const struct raw_slots 
 			 const struct interval_in *in, const struct split_in *si)
 {
 	double alloc = metric_stream_value(ms, METRIC_pages_allocated);
-	double freed = metric_stream_value(ms, METRIC_pages_freed), reclaimed = 0;
-	int r;
+	double freed = metric_stream_value(ms, METRIC_pages_freed);
 
 	if (isnan(alloc) || isnan(freed) || isnan(in->steal_kswapd) || !(in->dt_s > 0) ||
 	    (rs->slot[RAW_HIT_QUICKLY] < 0 && rs->slot[RAW_SLEPT_PREMATURELY] < 0))
 		return NAN;
-	for (r = 0; r < NR_RECLAIMERS; r++)
-		reclaimed += nz(si->reclaimed[r]);
-	return fmax(0, alloc - (freed - reclaimed)) / in->dt_s;
+	return fmax(0, alloc - (freed - reclaimed_sum(si))) / in->dt_s;
 }
 
 /*
@@ -560,6 +571,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		si->walks[RC_CGROUP] = NAN;
 	si->alloc_rate = alloc_rate(ms, rs, in, si);
 	si->pcp_released = pcp_released(ms, rs);
+	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed_sum(si));
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);

@@ -188,6 +188,13 @@ struct split_in {
 	 */
 	double pcp_released;
 	/*
+	 * What a kswapd walk reclaims until one zone has climbed from its
+	 * low to its high watermark, the walk's pages shared out over the
+	 * zones as the interval's frees were (each zone's free pages' rise
+	 * and pgalloc_<zone>); NAN where not recorded.  kswapd_deficit().
+	 */
+	double zone_need;
+	/*
 	 * Pages reclaim passed over as in zones above its reclaim index
 	 * (pgskip_<zone> summed, 4.8+; NAN: not recorded), and the inactive
 	 * lists of the zones below the lowest zone skipped, the walk's own

@@ -1620,6 +1620,50 @@ check "attribute-3.65 a walk going on at level 4 over THPs, freeing pages: withi
 check "attribute-3.66 ... and none of its 29881 swapped pages unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' hold15.sum
 
+# kswapd's walks ended by the first zone at its high watermark
+# (split_kswapd.c kswapd_deficit(), analyzer/zone_frees.c): on 768 MB
+# and 1 GB guests a walk begun where kswapd's nap left the node short of
+# high ends once the DMA zone has gained its 44-page gap, at its share of
+# the frees; a walk woken at low, as on 512 MB guests, reclaims the gap.
+# FILE's kswapd intervals: N of them, MIN or more within one level of the
+# traced priority
+kswapd_within_at_least() {
+	awk -F, -v min="$2" -v want="$3" '
+		$3 == "kswapd" && $4 != "" && $5 != "" { n++; d = $4 - $5; ok += d <= 1 && d >= -1 }
+		END { exit !(n == want && ok >= min) }' "$1"
+}
+# labAI run 1 (6.1, swappiness 0, 768 MB, --reread 32M): sized by the
+# nap alone, 28 of its 73 intervals within one level, the run at 4.3
+# against a traced 5.5.
+fixture_rows_and_sum zone1 lab/labAI-run1-6.1-swappiness0-768M.csv.gz
+check "attribute-3.67 walks ended by the DMA zone at its high watermark: kswapd within one level in 45 or more of the run's 73 intervals" \
+	kswapd_within_at_least zone1.out 45 73
+"$VMSCOPE" attribute zone1.db > zone1.txt 2>&1 || fail "attribute zone1.db"
+check "attribute-3.68 ... and the run's scan-weighted estimate within half a level of the traced one" \
+	awk '/priority, kswapd \(scan-weighted\)/ {
+		found = match($0, /estimated [0-9.]+, traced [^)]*\) [0-9.]+ on average/)
+		split(substr($0, RSTART, RLENGTH), w, " ")
+		e = w[2] + 0; t = w[9] + 0 }
+		END { d = e - t; exit !(found && d <= 0.5 && d >= -0.5) }' zone1.txt
+# labAI run 4 (6.1, swappiness 60, 768 MB): 908 of its 22588 swapped pages
+# (4.0%) unexplained when its walks were sized by the nap alone.
+fixture_rows_and_sum zone4 lab/labAI-run4-6.1-swappiness60-768M.csv.gz
+check "attribute-3.69 ... and none of the 22588 pages another run swapped unexplained" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' zone4.sum
+# labAK run 7 (6.1, swappiness 200, 512 MB): walks woken at low, the DMA
+# zone (a gap of 5 pages) drained by the allocations; sizing every walk
+# by the zones' frees put 10 of its 30 intervals within one level.
+fixture_rows_and_sum low7 lab/labAK-run7-6.1-swappiness200.csv.gz
+check "attribute-3.70 walks woken at low reclaim the whole gap whatever the DMA zone's share of the frees: within one level in 27 or more of 30" \
+	kswapd_within_at_least low7.out 27 30
+# labAK run 15 (6.12, swappiness 200, 512 MB): the zones' per-cpu lists
+# gave back 2689 and 1128 pages to the free count in its first intervals of
+# reclaim (zoneinfo's pagesets; split_kswapd.c pcp_share()); without
+# them the walks were replayed at 9.8 and 8.6.
+fixture_rows_and_sum pcp15 lab/labAK-run15-6.12-swappiness200.csv.gz
+check "attribute-3.71 walks helped to high by the per-cpu lists' spill: within one level of the traced 11.3 and 10.0 at 2.8 and 3.0 s" \
+	kswapd_within_one pcp15.out "2.8 3.0"
+
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),
 # beside the prediction's: summed here by sqlite from the imported run,
