@@ -3394,6 +3394,61 @@ static void nap_interval(struct ref *k, struct napping *n, double t0, double sec
 	k->free = (ul)fmax((double)k->low, f);
 }
 
+/* a lab guest's node: its lists and watermarks, summed and by zone */
+struct zoned_node {
+	ul ia, aa, inf, af, min, low, high;
+	int64_t dma_low, dma_high, dma32_low, dma32_high;
+};
+
+/* the 1 GB guest: khugepaged's min_free_kbytes spreads its watermarks */
+static const struct zoned_node guest_1g = {
+	199000, 1000, 19000, 150, 11263, 14078, 16893, 221, 265, 13857, 16628,
+};
+static const struct zoned_node guest_512m = {
+	98000, 500, 9000, 200, 678, 847, 1016, 27, 32, 820, 984,
+};
+
+/* base() on a guest's node, every file page scanned reclaimed */
+static struct ref guest_ref(const struct zoned_node *g)
+{
+	struct ref k = base(60, g->inf);
+
+	k.ia = g->ia;
+	k.aa = g->aa;
+	k.af = g->af;
+	k.min = g->min;
+	k.low = g->low;
+	k.high = g->high;
+	k.eff_file = 1.0;
+	return k;
+}
+
+/*
+ * The model's kswapd priority over the reference interval since before,
+ * every file page scanned reclaimed, the zones' frees as the analyzer
+ * reads them (zone_need, NAN: not told): its distance from the traced
+ * priority (NAN where kswapd did not walk).
+ */
+static double interval_off(const struct ref *k, const struct ref *before,
+			   struct split_cost *cost, double zone_need, const char *what, int i)
+{
+	struct split_in in;
+	struct split_out out;
+	double off;
+
+	model_view(k, before, RC_KSWAPD, &in);
+	in.eff_anon = NAN;
+	in.eff_file = 1.0;
+	in.zone_need = zone_need;
+	split_walk(&in, cost, cost, &out);
+	off = fabs(out.r[RC_KSWAPD].p_est - truth_priority(k));
+	if (getenv("T_SPLIT_DEBUG"))
+		fprintf(stderr, "%s %d: walks %.0f reclaimed %.0f need %.0f est %.2f true %.2f\n",
+			what, i, in.walks[RC_KSWAPD], in.reclaimed[RC_KSWAPD], zone_need,
+			out.r[RC_KSWAPD].p_est, truth_priority(k));
+	return off;
+}
+
 /*
  * Eight intervals of 0.25 s of the napping kswapd on a 1 GB lab guest's
  * node (khugepaged's min_free_kbytes: watermarks 11263 / 14078 / 16893
@@ -3405,24 +3460,15 @@ static void nap_interval(struct ref *k, struct napping *n, double t0, double sec
  */
 static int napping_walks(double rate, int told)
 {
-	struct ref k = base(60, 19000);
+	struct ref k = guest_ref(&guest_1g);
 	struct napping n = { rate, 100000, 0, 0, 0, 0, 0 };
 	struct split_cost cost;
 	int i, ok = 0;
 
-	k.ia = 199000;
-	k.aa = 1000;
-	k.af = 150;
-	k.min = 11263;
-	k.low = 14078;
-	k.high = 16893;
-	k.eff_file = 1.0;
 	nap_then_wake(&k, &n, 0, (double)k.high);
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	for (i = 0; i < 8; i++) {
 		struct ref before = k;
-		struct split_in in;
-		struct split_out out;
 
 		memset(k.trace, 0, sizeof(k.trace));
 		/* the allocations' pace drifts, the nap that began the
@@ -3430,15 +3476,7 @@ static int napping_walks(double rate, int told)
 		n.rate = rate * (0.75 + 0.5 * urand());
 		k.alloc_rate = told ? n.rate : 0;
 		nap_interval(&k, &n, 0.25 * i, 0.25);
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.eff_anon = NAN;
-		in.eff_file = 1.0;
-		split_walk(&in, &cost, &cost, &out);
-		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
-		if (getenv("T_SPLIT_DEBUG"))
-			fprintf(stderr, "napping %.0f/s %d: walks %.0f reclaimed %.0f est %.2f true %.2f\n",
-				rate, i, in.walks[RC_KSWAPD], in.reclaimed[RC_KSWAPD],
-				out.r[RC_KSWAPD].p_est, truth_priority(&k));
+		ok += interval_off(&k, &before, &cost, NAN, "napping", i) <= 1;
 	}
 	return ok;
 }
@@ -3458,17 +3496,10 @@ static int napping_walks(double rate, int told)
  */
 static int spilling_walks(double spill, int told)
 {
-	struct ref k = base(60, 19000);
+	struct ref k = guest_ref(&guest_1g);
 	struct split_cost cost;
 	int i, w, ok = 0;
 
-	k.ia = 199000;
-	k.aa = 1000;
-	k.af = 150;
-	k.min = 11263;
-	k.low = 14078;
-	k.high = 16893;
-	k.eff_file = 1.0;
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	for (i = 0; i < 8; i++) {
 		struct ref before = k;
@@ -3523,19 +3554,6 @@ static void spilling_kswapd(void)
  * the DMA zone and the rest in DMA32 (zone_frees_need()): DMA's free
  * pages rose by them; DMA32's stayed, the allocations taking the rest.
  */
-/* a lab guest's node: its lists and watermarks, summed and by zone */
-struct zoned_node {
-	ul ia, aa, inf, af, min, low, high;
-	int64_t dma_low, dma_high, dma32_low, dma32_high;
-};
-
-static const struct zoned_node guest_1g = {
-	199000, 1000, 19000, 150, 11263, 14078, 16893, 221, 265, 13857, 16628,
-};
-static const struct zoned_node guest_512m = {
-	98000, 500, 9000, 200, 678, 847, 1016, 27, 32, 820, 984,
-};
-
 static double zone_need_of(const struct zoned_node *g, double dma, double rest)
 {
 	static char *names[] = {
@@ -3574,25 +3592,16 @@ static double zone_need_of(const struct zoned_node *g, double dma, double rest)
 static int zoned_walks(const struct zoned_node *g, double rate, double share,
 		       int short_walks, int told, double *err)
 {
-	struct ref k = base(60, g->inf);
+	struct ref k = guest_ref(g);
 	struct napping n = { rate, 100000, 0, 0, 0, (double)(g->dma_high - g->dma_low), 0 };
 	struct split_cost cost;
 	int i, ok = 0;
 
-	k.ia = g->ia;
-	k.aa = g->aa;
-	k.af = g->af;
-	k.min = g->min;
-	k.low = g->low;
-	k.high = g->high;
-	k.eff_file = 1.0;
 	nap_then_wake(&k, &n, 0, (double)k.high);
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	for (i = 0; i < 8; i++) {
 		struct ref before = k;
-		struct split_in in;
-		struct split_out out;
-		double dma_before = n.dma_freed;
+		double dma_before = n.dma_freed, dma, off;
 
 		memset(k.trace, 0, sizeof(k.trace));
 		n.dma_share = share * (0.75 + 0.5 * urand());
@@ -3604,19 +3613,11 @@ static int zoned_walks(const struct zoned_node *g, double rate, double share,
 			kswapd_walk_order(&k, 0, 3);
 		}
 		k.alloc_rate = rate;
-		model_view(&k, &before, RC_KSWAPD, &in);
-		in.eff_anon = NAN;
-		in.eff_file = 1.0;
-		in.zone_need = told ? zone_need_of(g, n.dma_freed - dma_before,
-						   k.pgsteal - before.pgsteal -
-						   (n.dma_freed - dma_before)) : NAN;
-		split_walk(&in, &cost, &cost, &out);
-		ok += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) <= 1;
-		*err += fabs(out.r[RC_KSWAPD].p_est - truth_priority(&k)) / 8;
-		if (getenv("T_SPLIT_DEBUG"))
-			fprintf(stderr, "zoned %.0f/s %d: walks %.0f reclaimed %.0f need %.0f est %.2f true %.2f\n",
-				rate, i, in.walks[RC_KSWAPD], in.reclaimed[RC_KSWAPD],
-				in.zone_need, out.r[RC_KSWAPD].p_est, truth_priority(&k));
+		dma = n.dma_freed - dma_before;
+		off = interval_off(&k, &before, &cost, told ? zone_need_of(g, dma,
+				   k.pgsteal - before.pgsteal - dma) : NAN, "zoned", i);
+		ok += off <= 1;
+		*err += off / 8;
 	}
 	return ok;
 }

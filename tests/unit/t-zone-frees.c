@@ -117,5 +117,11 @@ int main(void)
 	sample(&s, N - 4);
 	tap_ok(isnan(need_of(&s, 0)),
 	       "zone-frees-8 nothing reclaimed: no need");
+	sample(&s, N - 4);
+	s.value[H_DMA] = 1221;               /* a DMA gap of 1000 */
+	need = need_of(&s, 600);
+	tap_ok(fabs(need - 2771.0 * 600 / 500) < 1e-9,
+	       "zone-frees-9 the highest zone has the reclaim the lower ones did not: DMA32's 500 of 600 fill its gap first, after %.1f",
+	       need);
 	return tap_done();
 }
