@@ -95,8 +95,11 @@ static int push_composed(struct kv_list *out, uint16_t src, const char *prefix,
  * tuned up to a share of the zone (high_max) and cut to batch << 2 while
  * kswapd reclaims it (nr_pcp_high(), mm/page_alloc.c).
  */
-static const char *const pcp_fields[] = {
-	"count", "high", "batch", "high_min", "high_max",
+static const struct {
+	const char *name;
+	size_t len;
+} pcp_fields[] = {
+	{ "count", 5 }, { "high", 4 }, { "batch", 5 }, { "high_min", 8 }, { "high_max", 8 },
 };
 #define NR_PCP_FIELDS (sizeof(pcp_fields) / sizeof(pcp_fields[0]))
 
@@ -113,17 +116,16 @@ struct zone_cursor {
 static void pcp_line(struct zone_cursor *z, const char *s, const char *eol)
 {
 	const char *colon = memchr(s, ':', (size_t)(eol - s));
+	size_t i, n = colon ? (size_t)(colon - s) : 0;
 	int64_t v;
-	size_t i, n;
 
-	if (!colon || !kv_parse_u64(skip_spaces(colon + 1, eol), eol, &v))
-		return;
-	n = (size_t)(colon - s);
 	for (i = 0; i < NR_PCP_FIELDS; i++)
-		if (strlen(pcp_fields[i]) == n && !memcmp(s, pcp_fields[i], n)) {
-			z->pcp_sum[i] += v;
-			z->pcp_seen |= 1u << i;
-		}
+		if (n == pcp_fields[i].len && !memcmp(s, pcp_fields[i].name, n))
+			break;
+	if (i == NR_PCP_FIELDS || !kv_parse_u64(skip_spaces(colon + 1, eol), eol, &v))
+		return;
+	z->pcp_sum[i] += v;
+	z->pcp_seen |= 1u << i;
 }
 
 /* The zone's pageset sums as "node0.Normal.pcp_count" and so on. */
@@ -138,9 +140,9 @@ static int pcp_flush(struct kv_list *out, uint16_t src, struct zone_cursor *z)
 	for (i = 0; i < NR_PCP_FIELDS; i++) {
 		if (!(z->pcp_seen & (1u << i)))
 			continue;
-		n = strlen(pcp_fields[i]);
+		n = pcp_fields[i].len;
 		memcpy(field, "pcp_", 4);
-		memcpy(field + 4, pcp_fields[i], n);
+		memcpy(field + 4, pcp_fields[i].name, n);
 		if (push_composed(out, src, z->prefix, z->len, field, 4 + n,
 				  z->pcp_sum[i]))
 			return -1;
