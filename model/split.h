@@ -190,8 +190,9 @@ struct split_in {
 	/*
 	 * What a kswapd walk reclaims until one zone has climbed from its
 	 * low to its high watermark, the walk's pages shared out over the
-	 * zones as the interval's frees were (each zone's free pages' rise
-	 * and pgalloc_<zone>); NAN where not recorded.  kswapd_deficit().
+	 * zones as the interval's reclaim was (a lower zone's free pages'
+	 * rise and pgalloc_<zone>, the highest zone the rest); NAN where not
+	 * recorded.  kswapd_deficit().
 	 */
 	double zone_need;
 	/*
