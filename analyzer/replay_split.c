@@ -457,7 +457,7 @@ static double reclaimed_sum(const struct split_in *si)
  * kswapd has no nap between walks to size them by.
  */
 static double alloc_rate(const struct metric_stream *ms, const struct raw_slots *rs,
-			 const struct interval_in *in, const struct split_in *si)
+			 const struct interval_in *in, double reclaimed)
 {
 	double alloc = metric_stream_value(ms, METRIC_pages_allocated);
 	double freed = metric_stream_value(ms, METRIC_pages_freed);
@@ -465,7 +465,7 @@ static double alloc_rate(const struct metric_stream *ms, const struct raw_slots 
 	if (isnan(alloc) || isnan(freed) || isnan(in->steal_kswapd) || !(in->dt_s > 0) ||
 	    (rs->slot[RAW_HIT_QUICKLY] < 0 && rs->slot[RAW_SLEPT_PREMATURELY] < 0))
 		return NAN;
-	return fmax(0, alloc - (freed - reclaimed_sum(si))) / in->dt_s;
+	return fmax(0, alloc - (freed - reclaimed)) / in->dt_s;
 }
 
 /*
@@ -492,7 +492,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		       struct split_in *si)
 {
 	const struct raw_slots *rs = &st->rs;
-	double global = 0, all, swap_total = raw_gauge(ms, rs, RAW_SWAP_TOTAL);
+	double global = 0, all, reclaimed, swap_total = raw_gauge(ms, rs, RAW_SWAP_TOTAL);
 	double fail = raw_delta(ms, rs, RAW_CG_FAILCNT);
 	int r, one_type;
 
@@ -569,9 +569,10 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 		split_cgroup_walks(fail, si->reclaimed[RC_CGROUP], one_type, si->grain_cg);
 	if (!(si->walks[RC_CGROUP] > 0))
 		si->walks[RC_CGROUP] = NAN;
-	si->alloc_rate = alloc_rate(ms, rs, in, si);
+	reclaimed = reclaimed_sum(si);
+	si->alloc_rate = alloc_rate(ms, rs, in, reclaimed);
 	si->pcp_released = pcp_released(ms, rs);
-	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed_sum(si));
+	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed);
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);

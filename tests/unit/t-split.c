@@ -3343,7 +3343,7 @@ struct napping {
 	double rate, speed, next, f;
 	/* the share of each walk's reclaim freed in the DMA zone (0: none
 	 * told apart), its low-to-high gap, and those pages so far
-	 * (zoned_walks()) */
+	 * (nap_walks()) */
 	double dma_share, dma_gap, dma_freed;
 };
 
@@ -3450,38 +3450,6 @@ static double interval_off(const struct ref *k, const struct ref *before,
 }
 
 /*
- * Eight intervals of 0.25 s of the napping kswapd on a 1 GB lab guest's
- * node (khugepaged's min_free_kbytes: watermarks 11263 / 14078 / 16893
- * pages summed, a low-to-high gap of 2815; 19000 inactive file pages,
- * no refault: each level trims the cache), the allocations at `rate`
- * pages a second give or take a quarter, interval by interval; told:
- * the model is given each interval's rate.  Returns the intervals
- * within one level of the traced priority.
- */
-static int napping_walks(double rate, int told)
-{
-	struct ref k = guest_ref(&guest_1g);
-	struct napping n = { rate, 100000, 0, 0, 0, 0, 0 };
-	struct split_cost cost;
-	int i, ok = 0;
-
-	nap_then_wake(&k, &n, 0, (double)k.high);
-	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
-	for (i = 0; i < 8; i++) {
-		struct ref before = k;
-
-		memset(k.trace, 0, sizeof(k.trace));
-		/* the allocations' pace drifts, the nap that began the
-		 * interval's first walk had the interval before's */
-		n.rate = rate * (0.75 + 0.5 * urand());
-		k.alloc_rate = told ? n.rate : 0;
-		nap_interval(&k, &n, 0.25 * i, 0.25);
-		ok += interval_off(&k, &before, &cost, NAN, "napping", i) <= 1;
-	}
-	return ok;
-}
-
-/*
  * kswapd on a 1 GB lab guest's node (watermarks 11263 / 14078 / 16893
  * pages summed, a low-to-high gap of 2815; 19000 inactive file pages, no
  * refault), six walks an interval, each woken at low, no allocation rate
@@ -3580,20 +3548,34 @@ static double zone_need_of(const struct zoned_node *g, double dma, double rest)
 }
 
 /*
- * The napping kswapd of napping_walks() on the 1 GB guest's node, a
- * share of each walk's reclaim freed in its DMA zone (gap 44 of the
- * node's 2815; the guests' traces put 17-39% there where the walks ended
- * early).  A walk begun where the nap left the node short of high ends
- * once DMA has gained its gap; one woken at low in the nap does not, as
- * the allocations took from DMA too.  told: the model is given the
- * interval's frees by zone.  Returns the intervals within one level of
- * the traced priority, their mean distance from it in *err.
+ * Eight intervals of 0.25 s of the napping kswapd on a lab guest's node
+ * (the 1 GB guest: khugepaged's min_free_kbytes spreads its watermarks
+ * 2815 pages from low to high; 19000 inactive file pages, no refault:
+ * each level trims the cache), the allocations at `rate` pages a second
+ * (drift: give or take a quarter, interval by interval), a `share` of
+ * each walk's reclaim freed in the DMA zone, give or take a quarter (0:
+ * none told apart; the guests' traces put 17-39% there where the walks
+ * ended early), with two order-3 walks an interval beside them
+ * (short_walks).  A walk begun where the nap left the node short of high
+ * ends once DMA has gained its gap (nap_interval()); one woken at low in
+ * the nap does not, as the allocations took from DMA too.  tell_rate,
+ * tell_zones: the model is given each interval's allocation rate, its
+ * frees by zone.
  */
-static int zoned_walks(const struct zoned_node *g, double rate, double share,
-		       int short_walks, int told, double *err)
+struct nap_case {
+	const struct zoned_node *g;
+	double rate, share;
+	int drift, short_walks, tell_rate, tell_zones;
+	const char *what;
+};
+
+/* The intervals of c within one level of the traced priority; their
+ * mean distance from it added to *err (NULL: not wanted). */
+static int nap_walks(const struct nap_case *c, double *err)
 {
-	struct ref k = guest_ref(g);
-	struct napping n = { rate, 100000, 0, 0, 0, (double)(g->dma_high - g->dma_low), 0 };
+	struct ref k = guest_ref(c->g);
+	struct napping n = { c->rate, 100000, 0, 0, 0,
+			     (double)(c->g->dma_high - c->g->dma_low), 0 };
 	struct split_cost cost;
 	int i, ok = 0;
 
@@ -3604,20 +3586,26 @@ static int zoned_walks(const struct zoned_node *g, double rate, double share,
 		double dma_before = n.dma_freed, dma, off;
 
 		memset(k.trace, 0, sizeof(k.trace));
-		n.dma_share = share * (0.75 + 0.5 * urand());
+		/* the nap that began the interval's first walk had the pace
+		 * of the interval before */
+		if (c->drift)
+			n.rate = c->rate * (0.75 + 0.5 * urand());
+		if (c->share > 0)
+			n.dma_share = c->share * (0.75 + 0.5 * urand());
 		nap_interval(&k, &n, 0.25 * i, 0.25);
-		if (short_walks) {
+		if (c->short_walks) {
 			/* woken for order 3 on a node balanced at order 0:
 			 * compact_gap(3) pages each (kswapd_walk_order()) */
 			kswapd_walk_order(&k, 0, 3);
 			kswapd_walk_order(&k, 0, 3);
 		}
-		k.alloc_rate = rate;
+		k.alloc_rate = c->tell_rate ? n.rate : 0;
 		dma = n.dma_freed - dma_before;
-		off = interval_off(&k, &before, &cost, told ? zone_need_of(g, dma,
-				   k.pgsteal - before.pgsteal - dma) : NAN, "zoned", i);
+		off = interval_off(&k, &before, &cost, c->tell_zones ? zone_need_of(c->g, dma,
+				   k.pgsteal - before.pgsteal - dma) : NAN, c->what, i);
 		ok += off <= 1;
-		*err += off / 8;
+		if (err)
+			*err += off / 8;
 	}
 	return ok;
 }
@@ -3626,10 +3614,20 @@ static void zoned_kswapd(void)
 {
 	unsigned long long draws = rng;
 	double told_err = 0, untold_err = 0, low_err = 0, small_err = 0;
-	int told = zoned_walks(&guest_1g, 15000, 0.25, 0, 1, &told_err);
-	int untold = zoned_walks(&guest_1g, 15000, 0.25, 0, 0, &untold_err);
-	int at_low = zoned_walks(&guest_1g, 40000, 0.25, 0, 1, &low_err);
-	int small = zoned_walks(&guest_512m, 4000, 0.2, 1, 1, &small_err);
+	struct nap_case c = { .g = &guest_1g, .rate = 15000, .share = 0.25,
+			      .tell_rate = 1, .tell_zones = 1, .what = "zoned" };
+	int told = nap_walks(&c, &told_err), untold, at_low, small;
+
+	c.tell_zones = 0;
+	untold = nap_walks(&c, &untold_err);
+	c.tell_zones = 1;
+	c.rate = 40000;
+	at_low = nap_walks(&c, &low_err);
+	c.g = &guest_512m;
+	c.rate = 4000;
+	c.share = 0.2;
+	c.short_walks = 1;
+	small = nap_walks(&c, &small_err);
 
 	rng = draws;            /* the tests after draw as before */
 
@@ -3649,8 +3647,14 @@ static void zoned_kswapd(void)
 
 static void napping_kswapd(void)
 {
-	int fast = napping_walks(40000, 1), slow = napping_walks(15000, 1);
-	int untold = napping_walks(15000, 0);
+	struct nap_case c = { .g = &guest_1g, .rate = 40000, .drift = 1,
+			      .tell_rate = 1, .what = "napping" };
+	int fast = nap_walks(&c, NULL), slow, untold;
+
+	c.rate = 15000;
+	slow = nap_walks(&c, NULL);
+	c.tell_rate = 0;
+	untold = nap_walks(&c, NULL);
 
 	tap_ok(slow >= 7,
 	       "split-23.1 kswapd walks that begin where its nap left the node, about 1500 pages short of high on a gap of 2815: within one level in %d of 8 intervals",
