@@ -181,8 +181,35 @@ static void zone_header(struct zone_cursor *z, const char *s, const char *eol)
 }
 
 /*
- * One field line: the name is every word before the first number; lines
- * whose value is not a number (protection tuples) are skipped.
+ * "protection: (0, 3018, 20170, 20170, 20170)": the zone's
+ * lowmem_reserve[], the pages it keeps from allocations whose highest
+ * zone is each zone in turn.  Kept as "protection", the last number: the
+ * reserve against allocations that may use every zone (the tuple never
+ * falls along it), which pgdat_balanced() adds to the high watermark for
+ * a kswapd woken by a movable user allocation.  0 where the tuple is not
+ * numbers.
+ */
+static int protection_field(struct kv_list *out, uint16_t src,
+			    const struct zone_cursor *z, const char *p,
+			    const char *eol)
+{
+	const char *close = memchr(p, ')', (size_t)(eol - p)), *last = p + 1, *c;
+	int64_t v;
+
+	if (!close)
+		return 0;
+	for (c = p; c < close; c++)
+		if (*c == ',')
+			last = c + 1;
+	if (kv_parse_u64(skip_spaces(last, close), close, &v) != close)
+		return 0;
+	return push_composed(out, src, z->prefix, z->len, "protection", 10, v);
+}
+
+/*
+ * One field line: the name is every word before the first number; a
+ * protection tuple keeps its last number (protection_field()), other
+ * lines whose value is not a number are skipped.
  */
 static int zone_field(struct kv_list *out, uint16_t src,
 		      const struct zone_cursor *z, size_t prefix_len,
@@ -203,6 +230,9 @@ static int zone_field(struct kv_list *out, uint16_t src,
 		if (word == p)
 			break;
 	}
+	if (name_end - name == 11 && !memcmp(name, "protection:", 11) &&
+	    p < eol && *p == '(')
+		return protection_field(out, src, z, p, eol);
 	if (name_end == name || !kv_parse_u64(p, eol, &v))
 		return 0;
 	return push_composed(out, src, z->prefix, prefix_len, name,

@@ -154,6 +154,13 @@ static void expect(const struct kv_list *l, const char *name, int64_t want,
 			   (long long)want);
 }
 
+static int ends_with(const struct kv_entry *v, const char *tail)
+{
+	size_t n = strlen(tail);
+
+	return v->name_len >= n && !memcmp(v->name + v->name_len - n, tail, n);
+}
+
 static void test_zoneinfo(void)
 {
 	struct kv_list l;
@@ -173,12 +180,13 @@ static void test_zoneinfo(void)
 		if (!memmem(l.v[i].name, l.v[i].name_len, ".pcp_", 5) &&
 		    (memmem(l.v[i].name, l.v[i].name_len, "count", 5) ||
 		     memmem(l.v[i].name, l.v[i].name_len, "batch", 5) ||
-		     memmem(l.v[i].name, l.v[i].name_len, "protection", 10) ||
+		     (memmem(l.v[i].name, l.v[i].name_len, "protection", 10) &&
+		      !ends_with(&l.v[i], ".protection")) ||
 		     memmem(l.v[i].name, l.v[i].name_len, "cpu", 3)))
 			clean = 0;
 	find(&l, "node0.DMA.pcp_high_max", &clean_max);
-	tap_ok(clean && !clean_max, "parse-2 2.6.16 per-CPU lines and protection "
-	       "are kept only as sums, of the fields printed");
+	tap_ok(clean && !clean_max, "parse-2 2.6.16 per-CPU lines are kept only as "
+	       "sums and protection as its last number, of the fields printed");
 	kv_list_release(&l);
 	free(buf);
 
@@ -224,6 +232,14 @@ static void test_pagesets(void)
 		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.Normal.pcp_high_max", 548864 },
 		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.DMA32.pcp_high_max", 96604 },
 		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.DMA.pcp_high_min", 14 },
+		/* protection tuples' last numbers: lowmem_reserve[] against
+		 * allocations that may use every zone */
+		{ "3.2.0-58-generic_442proj2.zoneinfo", "3.2", "node0.DMA.protection", 7994 },
+		{ "3.2.0-58-generic_442proj2.zoneinfo", "3.2", "node0.DMA32.protection", 4756 },
+		{ "5.10.0-10-amd64_debian-computer-scurity.zoneinfo", "5.10", "node0.DMA.protection", 1932 },
+		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.DMA.protection", 20170 },
+		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.DMA32.protection", 17152 },
+		{ "6.18.44-fc-v1300_vmscope-host.zoneinfo", "6.18", "node0.Normal.protection", 0 },
 	};
 	size_t i;
 
@@ -356,6 +372,31 @@ static void test_zoneinfo_cut(void)
 		       "its bytes", i + 1, (int)strcspn(texts[i], "\n"), texts[i]);
 		kv_list_release(&l);
 		free(buf);
+	}
+	/* protection tuples that are not numbers, or cut, are skipped */
+	{
+		static const char *const bad[] = {
+			"Node 0, zone DMA\n  protection: (0, 3018",
+			"Node 0, zone DMA\n  protection: (0, x)",
+			"Node 0, zone DMA\n  protection: ()",
+			"Node 0, zone DMA\n  protection: (0, 30x)",
+		};
+		const char one[] = "Node 0, zone DMA\n  protection: (5)\n";
+		struct kv_list l;
+		int found, none = 1;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			kv_list_init(&l);
+			none &= parse_zoneinfo(bad[i], strlen(bad[i]), 0, &l) == 0 &&
+				l.nr == 0;
+			kv_list_release(&l);
+		}
+		tap_ok(none, "parse-6.7 a protection tuple cut short or not numbers is skipped");
+		kv_list_init(&l);
+		parse_zoneinfo(one, strlen(one), 0, &l);
+		tap_is_i64(find(&l, "node0.DMA.protection", &found), 5,
+			   "parse-6.8 a protection tuple of one number");
+		kv_list_release(&l);
 	}
 	/* the field after a header without a zone name keeps the node */
 	{
