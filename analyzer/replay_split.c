@@ -486,6 +486,12 @@ static double pcp_released(const struct metric_stream *ms, const struct raw_slot
 	return seen ? fmax(0, -change) : NAN;
 }
 
+/* zone_frees_balanced()'s answer as the model takes it */
+static enum node_balance node_balance(int balanced)
+{
+	return balanced < 0 ? BALANCE_UNKNOWN : balanced ? BALANCE_MET : BALANCE_SHORT;
+}
+
 /* The walk's inputs of one interval from the stream. */
 static void fill_split(const struct metric_stream *ms, const struct run_model *m,
 		       struct split_state *st, const struct interval_in *in,
@@ -573,6 +579,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->alloc_rate = alloc_rate(ms, rs, in, reclaimed);
 	si->pcp_released = pcp_released(ms, rs);
 	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed);
+	si->balanced_end = node_balance(zone_frees_balanced(&rs->frees, ms));
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);
@@ -931,6 +938,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	if (st->have_prev) {
 		si.node_prev = st->prev.node;
 		si.boost_start = st->prev.boost_end;
+		si.balanced_start = st->prev.balanced_end;
 		si.free_start = st->prev.free;
 		si.cg_prev = st->prev.cg;
 		si.has_prev = 1;

@@ -15,10 +15,11 @@
 #define ZONE_FREES_NODES 8
 
 /* a zone's zoneinfo gauges read, per node */
-enum { ZF_FREE, ZF_LOW, ZF_HIGH, NR_ZF };
+enum { ZF_FREE, ZF_LOW, ZF_HIGH, ZF_MANAGED, ZF_PROTECTION, NR_ZF };
 
 struct zone_frees {
-	/* zoneinfo:node<N>.<zone>.{nr_free_pages,low,high}, -1: absent */
+	/* zoneinfo:node<N>.<zone>.{nr_free_pages,low,high,managed,
+	 * protection}, -1: absent */
 	long gauge[ZONE_FREES_PLACES][ZONE_FREES_NODES][NR_ZF];
 	long alloc[ZONE_FREES_PLACES];     /* pgalloc_<zone>, -1: absent */
 };
@@ -40,5 +41,17 @@ void zone_frees_resolve(struct zone_frees *z, char *const *names, size_t n);
  */
 double zone_frees_need(const struct zone_frees *z, const struct metric_stream *ms,
 		       double reclaimed);
+
+/*
+ * Whether the node the zones of node 0 make up was balanced at the
+ * sample, as pgdat_balanced() finds it for an allocation that may use
+ * every zone (mm/vmscan.c, v5.0+): some zone's free pages above its
+ * high watermark (zoneinfo's `high`, the boost in it) and the pages it
+ * keeps from such allocations (lowmem_reserve[], zoneinfo's
+ * `protection`; where not recorded, the kernel's default estimated: the
+ * managed pages of the zones above it over lowmem_reserve_ratio).  1 or 0; -1
+ * where a zone's gauges were not sampled or other nodes were recorded.
+ */
+int zone_frees_balanced(const struct zone_frees *z, const struct metric_stream *ms);
 
 #endif

@@ -117,6 +117,9 @@ struct split_pass {
  */
 #define SPLIT_ANON_EXPLAINED 0.7
 
+/* pgdat_balanced() at a sample; a zeroed split_in knows nothing */
+enum node_balance { BALANCE_UNKNOWN, BALANCE_SHORT, BALANCE_MET };
+
 struct split_in {
 	int version[3];
 	int swap_on;               /* swap space exists (can_reclaim_anon_pages) */
@@ -150,6 +153,14 @@ struct split_in {
 	 * and end (zoneinfo; the walk reads the start's, boost_seen(): the
 	 * end's is the next interval's start); NAN: not recorded */
 	double boost_start, boost_end;
+	/*
+	 * Whether some zone stood above its high watermark (its boost in it)
+	 * and its lowmem reserve at the interval's start and end samples, as
+	 * pgdat_balanced() reads the node; where not known, the free pages'
+	 * sum against the high watermarks' stands for it (node_balanced(),
+	 * boost_reclaimed_at_start())
+	 */
+	enum node_balance balanced_start, balanced_end;
 	/*
 	 * kcompactd wakes per kswapd walk over the whole run
 	 * (compact_daemon_wake / pageoutrun): balance_pgdat() wakes kcompactd

@@ -1663,6 +1663,21 @@ check "attribute-3.70 walks woken at low reclaim the whole gap whatever the DMA 
 fixture_rows_and_sum pcp15 lab/labAK-run15-6.12-swappiness200.csv.gz
 check "attribute-3.71 walks helped to high by the per-cpu lists' spill: within one level of the traced 11.3 and 10.0 at 2.8 and 3.0 s" \
 	kswapd_within_one pcp15.out "2.8 3.0"
+# labAI run 1 again: at the end samples of these intervals a lower zone
+# stood above its high watermark and its lowmem reserve while the free
+# pages' sum fell short of the high watermarks: pgdat_balanced() asks the
+# zones, the walks had ended.  Read from the sum, a walk stood and the
+# next interval finished its level, each a level or more too deep.
+check "attribute-3.72 walks ended by a lower zone balanced though the free pages' sum is short: within one level at 11.5, 12.5, 14.5 and 16.3 s" \
+	kswapd_within_one zone1.out "11.5 12.5 14.5 16.3"
+# labAO run 11 (6.12, swappiness 60, 512 MB, its zones' protection
+# recorded): at 10.53 s a boost of 1468 pages shown, the sum past the high
+# watermarks and the boost, no zone balanced (DMA 441 free, high 32 +
+# reserve 432): the boost dropped, normal walks traced at 6.8, where the
+# sum's reading replayed a boosted walk at 10.0.
+fixture_rows_and_sum boost11 lab/labAO-run11-6.12-swappiness60-tcg.csv.gz
+check "attribute-3.73 a boost shown on a node no zone of which is balanced is dropped: within one level of the traced 6.8 at 10.8 s" \
+	kswapd_within_one boost11.out "10.8"
 
 # The anon pages each reclaimer scanned, as the tracepoints saw them (the
 # <who>_scan_anon_<level> counters the collector keeps, of kind trace),

@@ -1314,6 +1314,51 @@ static void boost_dropped_walks(void)
 }
 
 /*
+ * pgdat_balanced() asks whether some zone stands above its high watermark
+ * and its lowmem reserve, not whether the zones' free pages sum to their
+ * high watermarks (mm/vmscan.c, v5.0+; 6.1 and 6.18): the pages a lower
+ * zone keeps from movable allocations count in the sum and balance
+ * nothing, and a lower zone may stand balanced while the zone the
+ * allocations drain is far short.  split-26.1: split-15.2's boosted
+ * walks on a node whose free pages' sum falls 300 pages short of the
+ * high watermarks and the boost, a lower zone balanced (the zones shown:
+ * BALANCE_MET); split-26.2: split-15.9's dropped boosts on a node whose
+ * sum passes them by a 480-page reserve, no zone balanced.
+ */
+static void boost_zone_balance(void)
+{
+	struct off_tally met = { 0, 0, 0 }, shortfall = { 0, 0, 0 };
+	unsigned long long draws = rng;
+	int i, sum_misled = 0;
+
+	for (i = 0; i < 12; i++) {
+		struct split_in in;
+		double truth = boost_case(i, 0, &in);
+
+		in.free_start = in.high_wmark_sum + in.boost_start - 300;
+		in.balanced_start = BALANCE_MET;
+		off_add(&met, kswapd_off(&in, truth));
+		in.balanced_start = BALANCE_UNKNOWN;
+		sum_misled += kswapd_off(&in, truth) > 1;
+		truth = restart_case(i, &in);
+		in.free_start = in.high_wmark_sum + in.boost_start + 480;
+		in.balanced_start = BALANCE_SHORT;
+		off_add(&shortfall, kswapd_off(&in, truth));
+		in.balanced_start = BALANCE_UNKNOWN;
+		sum_misled += kswapd_off(&in, truth) > 1;
+	}
+	rng = draws;            /* the tests after draw as before */
+	tap_ok(met.ok == met.n,
+	       "split-26.1 a boost the start sample shows, a lower zone balanced though the free pages' sum is short: a boosted walk at level 10, within one level in %d of %d (worst %.2f)",
+	       met.ok, met.n, met.worst);
+	tap_ok(shortfall.ok == shortfall.n,
+	       "split-26.2 a boost the start sample shows, the sum past high + boost by a lower zone's reserve, no zone balanced: dropped, normal walks, within one level in %d of %d (worst %.2f)",
+	       shortfall.ok, shortfall.n, shortfall.worst);
+	tap_ok(sum_misled >= 12,
+	       "split-26.3 ... read from the sum alone, %d of those 24 are more than a level off", sum_misled);
+}
+
+/*
  * A boosted walk that spans a sample (case i: a boost of 1024 or 1536
  * pages on split-15.1's node, free far above high + boost): interval A
  * holds a normal walk to the watermark gap and the boosted walk's entry,
@@ -3688,6 +3733,7 @@ int main(void)
 	unreclaimed_boost();
 	boost_beyond_walks();
 	boost_dropped_walks();
+	boost_zone_balance();
 	boost_goes_on_walks();
 	late_refaults();
 	list_change();

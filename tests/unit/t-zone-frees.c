@@ -67,6 +67,107 @@ static double need_of(struct sample *s, double reclaimed)
 	return zone_frees_need(&z, &s->ms, reclaimed);
 }
 
+/*
+ * Node 0 of a 512 MB 6.12 lab guest (labAK run 9 at 10 s): DMA managed
+ * 3840, high 32; DMA32 managed 114838, high 979; an empty Normal zone.
+ * DMA's reserve against a movable allocation is 114838 / 256 = 448
+ * (setup_per_zone_lowmem_reserve(), ratio 256), so DMA is balanced above
+ * 32 + 448 = 480 free pages (__zone_watermark_ok(): `free_pages <= min +
+ * z->lowmem_reserve[highest_zoneidx]` fails).
+ */
+static char *guest_names[] = {
+	"zoneinfo:node0.DMA.nr_free_pages", "zoneinfo:node0.DMA.high",
+	"zoneinfo:node0.DMA.managed",
+	"zoneinfo:node0.DMA32.nr_free_pages", "zoneinfo:node0.DMA32.high",
+	"zoneinfo:node0.DMA32.managed",
+	"zoneinfo:node0.Normal.nr_free_pages", "zoneinfo:node0.Normal.high",
+	"zoneinfo:node0.Normal.managed",
+	"zoneinfo:node0.DMA.protection", "zoneinfo:node0.DMA32.protection",
+	"zoneinfo:node1.DMA32.nr_free_pages",
+};
+#define NG (sizeof(guest_names) / sizeof(guest_names[0]))
+enum { G_FREE_DMA, G_HIGH_DMA, G_MAN_DMA, G_FREE_DMA32, G_HIGH_DMA32,
+       G_MAN_DMA32, G_FREE_NORMAL, G_HIGH_NORMAL, G_MAN_NORMAL,
+       G_PROT_DMA, G_PROT_DMA32, G_FREE1_DMA32 };
+
+struct guest {
+	int64_t delta[NG], value[NG];
+	unsigned char present[NG];
+	struct metric_stream ms;
+};
+
+/* the guest's sample, DMA and DMA32 holding dma and dma32 free pages;
+ * the first n names read (no protection, no node 1: NG - 3); patch: the
+ * values to change (-1: none, NOT_SAMPLED) */
+#define NOT_SAMPLED (-2)
+static int balanced(int64_t dma, int64_t dma32, size_t n, const int64_t *patch)
+{
+	static const int64_t value[NG] = { 0, 32, 3840, 0, 979, 114838, 0, 0, 0,
+					   0, 0, 500 };
+	struct guest g;
+	struct zone_frees z;
+	size_t i;
+
+	memset(&g, 0, sizeof(g));
+	for (i = 0; i < NG; i++) {
+		g.value[i] = patch && patch[i] >= 0 ? patch[i] : value[i];
+		g.present[i] = !patch || patch[i] != NOT_SAMPLED;
+	}
+	g.value[G_FREE_DMA] = dma;
+	g.value[G_FREE_DMA32] = dma32;
+	g.ms.names = guest_names;
+	g.ms.delta = g.delta;
+	g.ms.it.present = g.present;
+	g.ms.it.value = g.value;
+	g.ms.it.c.nr = n;
+	zone_frees_resolve(&z, g.ms.names, n);
+	return zone_frees_balanced(&z, &g.ms);
+}
+
+/* balanced() with one gauge changed */
+static int balanced_with(int64_t dma, int64_t dma32, size_t n, int which, int64_t v)
+{
+	int64_t patch[NG];
+	size_t i;
+
+	for (i = 0; i < NG; i++)
+		patch[i] = -1;
+	patch[which] = v;
+	return balanced(dma, dma32, n, patch);
+}
+
+static void balanced_tests(void)
+{
+	/* the host's zones (this machine's /proc/zoneinfo, 6.18): managed
+	 * 3840 / 772845 / 4390912, DMA's protection (0, 3018, 20170, ...) */
+	int64_t host[NG] = { 0, 18, 3840, 0, 4070, 772845, 0, 23136, 4390912,
+			     -1, -1, -1 };
+
+	tap_ok(balanced(1463, 900, NG - 3, NULL) == 1,
+	       "zone-frees-10 DMA above its high watermark and its reserve balances the node, DMA32 below its own");
+	tap_ok(balanced(470, 900, NG - 3, NULL) == 0,
+	       "zone-frees-11 no zone above high + reserve: not balanced, though the free pages' sum (1370) passes the high watermarks' (1011)");
+	tap_ok(balanced(480, 900, NG - 3, NULL) == 0 && balanced(481, 900, NG - 3, NULL) == 1,
+	       "zone-frees-12 DMA at exactly high + reserve (480) is not balanced, one page more is");
+	tap_ok(balanced(470, 980, NG - 3, NULL) == 1 && balanced(470, 979, NG - 3, NULL) == 0,
+	       "zone-frees-13 the highest zone keeps no reserve: DMA32 balances the node one page above its high watermark");
+	tap_ok(balanced_with(1463, 900, NG - 1, G_PROT_DMA, 1500) == 0 &&
+	       balanced_with(1463, 900, NG - 1, G_PROT_DMA, 400) == 1,
+	       "zone-frees-14 the recorded protection, not the default's 448, is DMA's reserve");
+	tap_ok(balanced(20189, 0, NG - 3, host) == 1 && balanced(20188, 0, NG - 3, host) == 0,
+	       "zone-frees-15 the default's reserve is the protection tuple's last number: this host's DMA, (772845 + 4390912) / 256 = 20170 over high 18");
+	tap_ok(balanced(1463, 900, NG, NULL) == -1,
+	       "zone-frees-16 a second node recorded: not known (kswapd balances each node on its own)");
+	tap_ok(balanced_with(470, 900, NG - 3, G_MAN_DMA32, 0) == 1,
+	       "zone-frees-17 no managed pages above DMA: no reserve");
+	tap_ok(balanced_with(470, 900, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == 0 &&
+	       balanced_with(470, 980, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == 1,
+	       "zone-frees-18 an empty zone (managed 0) prints watermarks and no free pages' count: left out, not unknown");
+	tap_ok(balanced_with(1463, 900, NG - 3, G_MAN_DMA32, NOT_SAMPLED) == -1 &&
+	       balanced_with(1463, 900, NG - 3, G_HIGH_DMA, NOT_SAMPLED) == -1,
+	       "zone-frees-19 a zone's managed pages or high watermark not sampled: not known");
+}
+
 int main(void)
 {
 	struct sample s;
@@ -123,5 +224,6 @@ int main(void)
 	tap_ok(fabs(need - 2771.0 * 600 / 500) < 1e-9,
 	       "zone-frees-9 the highest zone has the reclaim the lower ones did not: DMA32's 500 of 600 fill its gap first, after %.1f",
 	       need);
+	balanced_tests();
 	return tap_done();
 }
