@@ -1801,6 +1801,32 @@ static void one_walk(struct split_in *in, enum reclaimer who, double sw,
 	in->anon_measured = NAN;      /* a prediction: pgscan_anon not read */
 }
 
+/*
+ * A direct walk whose first pass scans more than the interval counted:
+ * shrink_inactive_list() counts PGSCAN_DIRECT as it isolates each batch
+ * (v6.1 and v6.18), so a pass under way at the sample counts its batches
+ * on both sides of it.  Two walks at swappiness 200: after a refault
+ * (SCAN_FRACT, fp = (200 - swappiness) x ... = 0) the level-12 pass over
+ * 189593 inactive anon pages targets 189593 >> 12 = 46 of them; the
+ * other walk trims (14007 >> 12 = 3 file pages): more than the 10 the
+ * interval counted.  Whatever the walks scanned, they scanned at level
+ * 12, and a scan-weighted priority lies between 0 and DEF_PRIORITY
+ * (labAG run 5 at 9.6 s, 6.1: 36 pages counted, replayed at 72.7).
+ */
+static void pass_over_count(const struct split_cost *c)
+{
+	struct split_in in;
+	struct split_out o;
+
+	one_walk(&in, RC_DIRECT, 200, 189593, 1000, 14007, 14913, 10, 1);
+	in.walks[RC_DIRECT] = 2;        /* one saw the refault, one trims */
+	in.eff_anon = in.eff_file = 1;
+	split_walk(&in, c, c, &o);
+	tap_ok(o.r[RC_DIRECT].p_est <= 12 && o.r[RC_DIRECT].p_est >= 11,
+	       "split-27.1 two direct walks whose level-12 passes (46 and 3 pages) outrun the 10 the interval counted: priority %.2f, at most 12",
+	       o.r[RC_DIRECT].p_est);
+}
+
 /* The interval after o of the same kswapd: its walk goes on where o left it. */
 static void next_interval(struct split_in *in, const struct split_cost *c,
 			  struct split_out *o)
@@ -2530,6 +2556,7 @@ static void hand_cases(void)
 	       "split-6.6 ... and no more of its pass than reclaims nr_to_reclaim: p 8.47 (%.2f)",
 	       o.r[RC_KSWAPD].p_est);
 	boosted_watermarks(&c);
+	pass_over_count(&c);
 	/*
 	 * Where only priority 0 lets anon in below the replayed walk: a
 	 * cgroup walk over 400000 inactive file pages without refaults trims
