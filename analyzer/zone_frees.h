@@ -49,8 +49,9 @@ double zone_frees_need(const struct zone_frees *z, const struct metric_stream *m
  * high watermark (zoneinfo's `high`, the boost in it) and the pages it
  * keeps from such allocations (lowmem_reserve[], zoneinfo's
  * `protection`; where not recorded, the kernel's default estimated: the
- * managed pages of the zones above it over lowmem_reserve_ratio).  1 or 0; -1
- * where a zone's gauges were not sampled or other nodes were recorded.
+ * managed pages of the zones above it over lowmem_reserve_ratio).  1 or
+ * 0; -1 where a zone's gauges were not sampled or other nodes were
+ * recorded.
  */
 int zone_frees_balanced(const struct zone_frees *z, const struct metric_stream *ms);
 

@@ -186,8 +186,8 @@ static void zone_header(struct zone_cursor *z, const char *s, const char *eol)
  * zone is each zone in turn.  Kept as "protection", the last number: the
  * reserve against allocations that may use every zone (the tuple never
  * falls along it), which pgdat_balanced() adds to the high watermark for
- * a kswapd woken by a movable user allocation.  0 where the tuple is not
- * numbers.
+ * a kswapd woken by a movable user allocation.  Nothing is kept where
+ * the tuple is cut short or not numbers.
  */
 static int protection_field(struct kv_list *out, uint16_t src,
 			    const struct zone_cursor *z, const char *p,

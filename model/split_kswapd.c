@@ -166,13 +166,11 @@ double sw_finish_walk(const struct walk_mix *m, const struct walk_ctx *const kin
 static int node_balanced(const struct split_in *in)
 {
 	double freed = 0, high = sw_high_wmarks(in, in->boost_end);
-	int r;
+	int r, balanced = in->balanced_end == BALANCE_MET || (high > 0 && in->free >= high);
 
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		if (in->reclaimed[r] > 0)
 			freed += in->reclaimed[r];
-	int balanced = in->balanced_end == BALANCE_MET || (high > 0 && in->free >= high);
-
 	return balanced && !(in->free - in->free_start > freed);
 }
 
