@@ -144,11 +144,11 @@ static const int reserve_ratio[ZONE_FREES_PLACES] = { 256, 256, 32, 32, 0, 0 };
  * (lowmem_reserve[MAX_NR_ZONES - 1]); where not recorded, what
  * setup_per_zone_lowmem_reserve() gives it at the default ratio, the
  * managed pages of the zones above over the ratio (v6.1, v6.12).  An
- * estimate that runs high: the kernel sets the reserve at boot and on
- * sysctl writes, and the pages freed to the zones later (the initrd's)
- * raise the managed pages only (the lab's 512 MB guests: 435 recorded,
- * 116161 / 256 = 453 from the sampled managed pages).  -1 where neither
- * is known.
+ * estimate that may run high: the kernel sets the reserve at boot and on
+ * sysctl writes, from the managed pages then, and zones that gain
+ * managed pages later keep it (the lab's 512 MB guests: 435 recorded,
+ * 116161 / 256 = 453 from the managed pages sampled, some 4700 more than
+ * the reserve was set from).  -1 where neither is known.
  */
 static double zone_reserve(const struct zone_frees *z, const struct metric_stream *ms,
 			   int place)
