@@ -486,12 +486,6 @@ static double pcp_released(const struct metric_stream *ms, const struct raw_slot
 	return seen ? fmax(0, -change) : NAN;
 }
 
-/* zone_frees_balanced()'s answer as the model takes it */
-static enum node_balance node_balance(int balanced)
-{
-	return balanced < 0 ? BALANCE_UNKNOWN : balanced ? BALANCE_MET : BALANCE_SHORT;
-}
-
 /* The walk's inputs of one interval from the stream. */
 static void fill_split(const struct metric_stream *ms, const struct run_model *m,
 		       struct split_state *st, const struct interval_in *in,
@@ -579,7 +573,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->alloc_rate = alloc_rate(ms, rs, in, reclaimed);
 	si->pcp_released = pcp_released(ms, rs);
 	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed);
-	si->balanced_end = node_balance(zone_frees_balanced(&rs->frees, ms));
+	si->balanced_end = zone_frees_balanced(&rs->frees, ms);
 	si->swap_out = in->swap_out;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);

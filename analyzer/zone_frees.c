@@ -33,6 +33,8 @@ static void gauge_slot(struct zone_frees *z, const char *n, long i)
 	for (type = 0; type < NR_ZF; type++)
 		if (!strcmp(field + 1, gauge_names[type]))
 			z->gauge[place][node][type] = i;
+	if (node > 0 && z->gauge[place][node][ZF_FREE] >= 0)
+		z->other_nodes = 1;
 }
 
 void zone_frees_resolve(struct zone_frees *z, char *const *names, size_t n)
@@ -40,6 +42,7 @@ void zone_frees_resolve(struct zone_frees *z, char *const *names, size_t n)
 	size_t i;
 	int place, node, type;
 
+	z->other_nodes = 0;
 	for (place = 0; place < ZONE_FREES_PLACES; place++) {
 		z->alloc[place] = -1;
 		for (node = 0; node < ZONE_FREES_NODES; node++)
@@ -170,14 +173,13 @@ static double zone_reserve(const struct zone_frees *z, const struct metric_strea
 	return floor(above / reserve_ratio[place]);
 }
 
-int zone_frees_balanced(const struct zone_frees *z, const struct metric_stream *ms)
+enum node_balance zone_frees_balanced(const struct zone_frees *z,
+				      const struct metric_stream *ms)
 {
-	int place, node, zones = 0;
+	int place, zones = 0;
 
-	for (place = 0; place < ZONE_FREES_PLACES; place++)
-		for (node = 1; node < ZONE_FREES_NODES; node++)
-			if (z->gauge[place][node][ZF_FREE] >= 0)
-				return -1;
+	if (z->other_nodes)
+		return BALANCE_UNKNOWN;
 	for (place = 0; place < ZONE_FREES_PLACES; place++) {
 		const long *g = z->gauge[place][0];
 		double free = gauge_at(ms, g[ZF_FREE]), high = gauge_at(ms, g[ZF_HIGH]);
@@ -189,10 +191,10 @@ int zone_frees_balanced(const struct zone_frees *z, const struct metric_stream *
 		if (g[ZF_HIGH] < 0 || gauge_at(ms, g[ZF_MANAGED]) == 0)
 			continue;
 		if (free < 0 || high < 0 || (reserve = zone_reserve(z, ms, place)) < 0)
-			return -1;
+			return BALANCE_UNKNOWN;
 		zones++;
 		if (free > high + reserve)
-			return 1;
+			return BALANCE_MET;
 	}
-	return zones ? 0 : -1;
+	return zones ? BALANCE_SHORT : BALANCE_UNKNOWN;
 }

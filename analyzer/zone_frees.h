@@ -10,6 +10,8 @@
 #include <stddef.h>
 
 #include "mstream.h"
+#include "model.h"
+#include "split.h"
 
 #define ZONE_FREES_PLACES 6        /* DMA ... Device (metrics.h zone_place()) */
 #define ZONE_FREES_NODES 8
@@ -22,6 +24,7 @@ struct zone_frees {
 	 * protection}, -1: absent */
 	long gauge[ZONE_FREES_PLACES][ZONE_FREES_NODES][NR_ZF];
 	long alloc[ZONE_FREES_PLACES];     /* pgalloc_<zone>, -1: absent */
+	int other_nodes;           /* a node but 0 has a zone's free pages */
 };
 
 /* The slots of the n counters named names[]. */
@@ -49,10 +52,11 @@ double zone_frees_need(const struct zone_frees *z, const struct metric_stream *m
  * high watermark (zoneinfo's `high`, the boost in it) and the pages it
  * keeps from such allocations (lowmem_reserve[], zoneinfo's
  * `protection`; where not recorded, the kernel's default estimated: the
- * managed pages of the zones above it over lowmem_reserve_ratio).  1 or
- * 0; -1 where a zone's gauges were not sampled or other nodes were
- * recorded.
+ * managed pages of the zones above it over lowmem_reserve_ratio).
+ * BALANCE_UNKNOWN where a zone's gauges were not sampled or other nodes
+ * were recorded.
  */
-int zone_frees_balanced(const struct zone_frees *z, const struct metric_stream *ms);
+enum node_balance zone_frees_balanced(const struct zone_frees *z,
+				      const struct metric_stream *ms);
 
 #endif

@@ -123,7 +123,7 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 		    double *deep)
 {
 	struct walk_res res[2];
-	double rest = m->s, scanned = 0, share;
+	double rest, scanned = 0, share;
 	int k, c, floor = DEF_PRIORITY;
 
 	for (k = 0; k < 2; k++)
@@ -131,7 +131,8 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 			sw_walk_span(kinds[k], m->from, p[k], &res[k]);
 			scanned += m->n[k] * res[k].scanned;
 		}
-	share = m->s > 0 && scanned > m->s ? m->s / scanned : 1;
+	rest = m->s - scanned;
+	share = m->s > 0 && rest < 0 ? m->s / scanned : 1;
 	for (k = 0; k < 2; k++) {
 		if (!(m->n[k] > 0))
 			continue;
@@ -139,7 +140,6 @@ static void mix_add(const struct walk_mix *m, const struct walk_ctx *const kinds
 			o->anon_by[c] += w * m->n[k] * res[k].anon[c];
 		o->anon_pred += w * m->n[k] * res[k].anon_total;
 		o->p_est += w * share * m->n[k] * res[k].qsum / m->norm;
-		rest -= m->n[k] * res[k].scanned;
 		*deep = fmin(*deep, res[k].deep);
 		if (kinds[k]->floor < floor)
 			floor = kinds[k]->floor;

@@ -100,7 +100,8 @@ struct guest {
  * the first n names read (no protection, no node 1: NG - 3); patch: the
  * values to change (-1: none, NOT_SAMPLED) */
 #define NOT_SAMPLED (-2)
-static int balanced(int64_t dma, int64_t dma32, size_t n, const int64_t *patch)
+static enum node_balance balanced(int64_t dma, int64_t dma32, size_t n,
+				  const int64_t *patch)
 {
 	static const int64_t value[NG] = { 0, 32, 3840, 0, 979, 114838, 0, 0, 0,
 					   0, 0, 500 };
@@ -125,7 +126,8 @@ static int balanced(int64_t dma, int64_t dma32, size_t n, const int64_t *patch)
 }
 
 /* balanced() with one gauge changed */
-static int balanced_with(int64_t dma, int64_t dma32, size_t n, int which, int64_t v)
+static enum node_balance balanced_with(int64_t dma, int64_t dma32, size_t n,
+				       int which, int64_t v)
 {
 	int64_t patch[NG];
 	size_t i;
@@ -143,28 +145,28 @@ static void balanced_tests(void)
 	int64_t host[NG] = { 0, 18, 3840, 0, 4070, 772845, 0, 23136, 4390912,
 			     -1, -1, -1 };
 
-	tap_ok(balanced(1463, 900, NG - 3, NULL) == 1,
+	tap_ok(balanced(1463, 900, NG - 3, NULL) == BALANCE_MET,
 	       "zone-frees-10 DMA above its high watermark and its reserve balances the node, DMA32 below its own");
-	tap_ok(balanced(470, 900, NG - 3, NULL) == 0,
+	tap_ok(balanced(470, 900, NG - 3, NULL) == BALANCE_SHORT,
 	       "zone-frees-11 no zone above high + reserve: not balanced, though the free pages' sum (1370) passes the high watermarks' (1011)");
-	tap_ok(balanced(480, 900, NG - 3, NULL) == 0 && balanced(481, 900, NG - 3, NULL) == 1,
+	tap_ok(balanced(480, 900, NG - 3, NULL) == BALANCE_SHORT && balanced(481, 900, NG - 3, NULL) == BALANCE_MET,
 	       "zone-frees-12 DMA at exactly high + reserve (480) is not balanced, one page more is");
-	tap_ok(balanced(470, 980, NG - 3, NULL) == 1 && balanced(470, 979, NG - 3, NULL) == 0,
+	tap_ok(balanced(470, 980, NG - 3, NULL) == BALANCE_MET && balanced(470, 979, NG - 3, NULL) == BALANCE_SHORT,
 	       "zone-frees-13 the highest zone keeps no reserve: DMA32 balances the node one page above its high watermark");
-	tap_ok(balanced_with(1463, 900, NG - 1, G_PROT_DMA, 1500) == 0 &&
-	       balanced_with(1463, 900, NG - 1, G_PROT_DMA, 400) == 1,
+	tap_ok(balanced_with(1463, 900, NG - 1, G_PROT_DMA, 1500) == BALANCE_SHORT &&
+	       balanced_with(1463, 900, NG - 1, G_PROT_DMA, 400) == BALANCE_MET,
 	       "zone-frees-14 the recorded protection, not the default's 448, is DMA's reserve");
-	tap_ok(balanced(20189, 0, NG - 3, host) == 1 && balanced(20188, 0, NG - 3, host) == 0,
+	tap_ok(balanced(20189, 0, NG - 3, host) == BALANCE_MET && balanced(20188, 0, NG - 3, host) == BALANCE_SHORT,
 	       "zone-frees-15 the default's reserve is the protection tuple's last number: this host's DMA, (772845 + 4390912) / 256 = 20170 over high 18");
-	tap_ok(balanced(1463, 900, NG, NULL) == -1,
+	tap_ok(balanced(1463, 900, NG, NULL) == BALANCE_UNKNOWN,
 	       "zone-frees-16 a second node recorded: not known (kswapd balances each node on its own)");
-	tap_ok(balanced_with(470, 900, NG - 3, G_MAN_DMA32, 0) == 1,
+	tap_ok(balanced_with(470, 900, NG - 3, G_MAN_DMA32, 0) == BALANCE_MET,
 	       "zone-frees-17 no managed pages above DMA: no reserve");
-	tap_ok(balanced_with(470, 900, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == 0 &&
-	       balanced_with(470, 980, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == 1,
+	tap_ok(balanced_with(470, 900, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == BALANCE_SHORT &&
+	       balanced_with(470, 980, NG - 3, G_FREE_NORMAL, NOT_SAMPLED) == BALANCE_MET,
 	       "zone-frees-18 an empty zone (managed 0) prints watermarks and no free pages' count: left out, not unknown");
-	tap_ok(balanced_with(1463, 900, NG - 3, G_MAN_DMA32, NOT_SAMPLED) == -1 &&
-	       balanced_with(1463, 900, NG - 3, G_HIGH_DMA, NOT_SAMPLED) == -1,
+	tap_ok(balanced_with(1463, 900, NG - 3, G_MAN_DMA32, NOT_SAMPLED) == BALANCE_UNKNOWN &&
+	       balanced_with(1463, 900, NG - 3, G_HIGH_DMA, NOT_SAMPLED) == BALANCE_UNKNOWN,
 	       "zone-frees-19 a zone's managed pages or high watermark not sampled: not known");
 }
 
