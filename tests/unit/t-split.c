@@ -1329,7 +1329,7 @@ static void boost_zone_balance(void)
 {
 	struct off_tally met = { 0, 0, 0 }, shortfall = { 0, 0, 0 };
 	unsigned long long draws = rng;
-	int i, sum_misled = 0;
+	int i, sum_misled[2] = { 0, 0 };
 
 	for (i = 0; i < 12; i++) {
 		struct split_in in;
@@ -1339,13 +1339,13 @@ static void boost_zone_balance(void)
 		in.balanced_start = BALANCE_MET;
 		off_add(&met, kswapd_off(&in, truth));
 		in.balanced_start = BALANCE_UNKNOWN;
-		sum_misled += kswapd_off(&in, truth) > 1;
+		sum_misled[0] += kswapd_off(&in, truth) > 1;
 		truth = restart_case(i, &in);
 		in.free_start = in.high_wmark_sum + in.boost_start + 480;
 		in.balanced_start = BALANCE_SHORT;
 		off_add(&shortfall, kswapd_off(&in, truth));
 		in.balanced_start = BALANCE_UNKNOWN;
-		sum_misled += kswapd_off(&in, truth) > 1;
+		sum_misled[1] += kswapd_off(&in, truth) > 1;
 	}
 	rng = draws;            /* the tests after draw as before */
 	tap_ok(met.ok == met.n,
@@ -1354,8 +1354,9 @@ static void boost_zone_balance(void)
 	tap_ok(shortfall.ok == shortfall.n,
 	       "split-26.2 a boost the start sample shows, the sum past high + boost by a lower zone's reserve, no zone balanced: dropped, normal walks, within one level in %d of %d (worst %.2f)",
 	       shortfall.ok, shortfall.n, shortfall.worst);
-	tap_ok(sum_misled >= 12,
-	       "split-26.3 ... read from the sum alone, %d of those 24 are more than a level off", sum_misled);
+	tap_ok(sum_misled[0] >= 6 && sum_misled[1] >= 6,
+	       "split-26.3 ... read from the sum alone, %d and %d of those 12 and 12 are more than a level off",
+	       sum_misled[0], sum_misled[1]);
 }
 
 /*
