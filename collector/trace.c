@@ -16,6 +16,7 @@
 #define EVENT "events/vmscan/mm_vmscan_lru_shrink_inactive"
 #define WAKE_EVENT "events/vmscan/mm_vmscan_kswapd_wake"
 #define FLUSH_EVENT "events/cgroup/cgroup_rstat_locked"
+#define EXTFRAG_EVENT "events/kmem/mm_page_alloc_extfrag"
 /* rstat_locked events closer than this are one flush (one a CPU, 6.15+) */
 #define FLUSH_GAP_NS 10000000
 #define TRACE_READ_CHUNK 65536
@@ -156,6 +157,17 @@ static void flush_enable(struct trace_prio *t)
 }
 
 /*
+ * The allocator's fallbacks to another migratetype's free blocks
+ * (trace.h: extfrag_*), where the kernel has the event.  Optional, as
+ * the flushes are.
+ */
+static void extfrag_enable(struct trace_prio *t)
+{
+	if (is_dir_in(t->dir, EXTFRAG_EVENT))
+		t->has_extfrag_event = !write_file(t->dir, EXTFRAG_EVENT "/enable", "1");
+}
+
+/*
  * The type events (see struct trace_types), each where the kernel has
  * it: 6.1 has no MGLRU isolate event but has write_folio; the buffer is
  * grown because write_folio fires once per page written.
@@ -219,6 +231,7 @@ int trace_prio_start(struct trace_prio *t, const char *root)
 		return -1;
 	}
 	flush_enable(t);
+	extfrag_enable(t);
 	/* the instance's own clock: the global one is left alone */
 	t->mono = !write_file(t->dir, "trace_clock", "mono");
 	snprintf(pipe, sizeof(pipe), "%s/trace_pipe", t->dir);
@@ -496,17 +509,44 @@ static void count_flush(struct trace_prio *t, int64_t ns)
 	t->last_flush_ns = ns;
 }
 
+int trace_parse_extfrag_line(const char *line, size_t len)
+{
+	const char *end = line + len;
+	const char *ev = memmem(line, len, ": mm_page_alloc_extfrag: ", 25);
+	int64_t fragmenting;
+
+	if (!ev)
+		return -1;
+	fragmenting = number_after(ev, end, " fragmenting=");
+	return fragmenting < 0 ? -1 : fragmenting > 0;
+}
+
+/* A line of the optional events (flushes, fallbacks): 1 when it was one. */
+static int count_other_line(struct trace_prio *t, const char *s, size_t len)
+{
+	int64_t v;
+	int boosting;
+
+	if (t->has_flush_event && trace_parse_flush_line(s, len, &v)) {
+		count_flush(t, v);
+		return 1;
+	}
+	if (t->has_extfrag_event && (boosting = trace_parse_extfrag_line(s, len)) >= 0) {
+		t->fallbacks = count_add(t->fallbacks, 1);
+		t->fallbacks_boosting = count_add(t->fallbacks_boosting, boosting);
+		return 1;
+	}
+	return 0;
+}
+
 void trace_prio_count_line(struct trace_prio *t, const char *s, size_t len)
 {
 	pid_t pid;
 	int64_t v;
 
-	/* vmscan events are most of the lines: only the rest may be a flush */
-	if (t->has_flush_event && !memmem(s, len, ": mm_vmscan_", 12) &&
-	    trace_parse_flush_line(s, len, &v)) {
-		count_flush(t, v);
+	/* vmscan events are most of the lines: only the rest may be another */
+	if (!memmem(s, len, ": mm_vmscan_", 12) && count_other_line(t, s, len))
 		return;
-	}
 	count_type_line(t, s, len);
 	switch (trace_parse_line(s, len, &pid, &v)) {
 	case 1:
@@ -526,6 +566,8 @@ int64_t trace_line_time_ns(const char *line, size_t len)
 
 	if (!ev)
 		ev = memmem(line, len, ": cgroup_rstat_", 15);
+	if (!ev)
+		ev = memmem(line, len, ": mm_page_alloc_extfrag: ", 25);
 	if (!ev)
 		return -1;
 	/* <secs>.<usecs> just before the event's name */
@@ -635,6 +677,11 @@ int trace_prio_push(struct trace_prio *t, uint16_t src, struct kv_list *out)
 		     t->last_flush_ns > t->origin_ns ?
 		     (t->last_flush_ns - t->origin_ns) / 1000 : 0)))
 		return -1;
+	if (t->has_extfrag_event &&
+	    (kv_push(out, src, "extfrag_fallbacks", strlen("extfrag_fallbacks"), t->fallbacks) ||
+	     kv_push(out, src, "extfrag_boosting", strlen("extfrag_boosting"),
+		     t->fallbacks_boosting)))
+		return -1;
 	return kv_push(out, src, "lost_events", strlen("lost_events"), t->lost);
 }
 
@@ -650,6 +697,8 @@ void trace_prio_stop(struct trace_prio *t)
 		write_file(t->dir, EVENT "/enable", "0");
 		if (t->has_flush_event)
 			write_file(t->dir, FLUSH_EVENT "/enable", "0");
+		if (t->has_extfrag_event)
+			write_file(t->dir, EXTFRAG_EVENT "/enable", "0");
 		if (rmdir(t->dir))
 			warning("cannot remove the tracefs instance '%s': %s",
 				t->dir, strerror(errno));

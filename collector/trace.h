@@ -44,6 +44,26 @@
  *                         grows: from 6.12 global reclaim decides cache
  *                         trimming on the list sizes that flush held
  *                         (model/split.h split_flushed_view())
+ *   extfrag_fallbacks     allocations served from a free block of
+ *                         another migratetype (mm_page_alloc_extfrag,
+ *                         traced by __rmqueue_fallback(); only where the
+ *                         kernel has the event)
+ *   extfrag_boosting      those of them from a block smaller than a
+ *                         pageblock (the event's fragmenting=1).  On
+ *                         5.0 to 6.14 each of them raised its zone's
+ *                         watermark_boost by a pageblock, up to the
+ *                         boost's cap (steal_suitable_fallback() calls
+ *                         boost_watermark() for every fallback below
+ *                         pageblock_order; v6.1, v6.12; not in zones of
+ *                         under 4 pageblocks, nor with
+ *                         watermark_boost_factor 0): the boosts the
+ *                         zoneinfo samples miss where one is raised and
+ *                         reclaimed between them.  From 6.15 only the
+ *                         fallbacks that try to claim the whole block
+ *                         boost (try_to_claim_block()), and the event
+ *                         does not tell those apart: there it bounds the
+ *                         boosts from above.  The events share the
+ *                         instance's buffer with the vmscan ones
  *
  * so an interval's deltas are its priority histogram, and the deepest
  * level that moved is what reclaim reached (analyzer metric
@@ -107,6 +127,10 @@ struct trace_prio {
 	 * caller before the first drain) */
 	int has_flush_event;
 	int64_t flushes, last_flush_ns, origin_ns;
+	/* fallbacks to another migratetype, and those below a pageblock
+	 * (trace.h: extfrag_*) */
+	int has_extfrag_event;
+	int64_t fallbacks, fallbacks_boosting;
 	/* the instance's trace_clock is "mono": events are stamped in
 	 * CLOCK_MONOTONIC, comparable with the sample's time */
 	int mono;
@@ -150,7 +174,7 @@ void trace_prio_stop(struct trace_prio *t);
 int trace_parse_line(const char *line, size_t len, pid_t *pid, int64_t *prio);
 
 /*
- * The time stamp of a vmscan or rstat event's trace_pipe line
+ * The time stamp of a vmscan, rstat or extfrag event's trace_pipe line
  * ("<comm>-<pid> [cpu] flags <secs>.<usecs>: mm_vmscan_...: ..."), in ns;
  * -1 for any other line (a "[LOST n EVENTS]" line has none).  Exposed for
  * the unit tests.
@@ -163,6 +187,13 @@ int64_t trace_line_time_ns(const char *line, size_t len);
  * unit tests.
  */
 int trace_parse_flush_line(const char *line, size_t len, int64_t *ns);
+
+/*
+ * For an mm_page_alloc_extfrag line: 1 where it says fragmenting=1 (a
+ * fallback below pageblock_order), 0 where fragmenting=0; -1 for any
+ * other line.  Exposed for the unit tests.
+ */
+int trace_parse_extfrag_line(const char *line, size_t len);
 
 /* Count one trace_pipe line into t (exposed for the unit tests). */
 void trace_prio_count_line(struct trace_prio *t, const char *line, size_t len);

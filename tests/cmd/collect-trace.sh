@@ -53,8 +53,11 @@ wake="$tracefs/events/vmscan/mm_vmscan_kswapd_wake"
 # the root statistics flushes (6.10+): a count and the last one's time
 flush="$tracefs/events/cgroup/cgroup_rstat_locked"
 [ -d "$flush" ] && names=$((names + 2))
+# the allocator's fallbacks, all and those that boost a watermark
+extfrag="$tracefs/events/kmem/mm_page_alloc_extfrag"
+[ -d "$extfrag" ] && names=$((names + 2))
 is "$(q "$db" "SELECT count(DISTINCT name) FROM counter_values WHERE source = 'trace'")" "$names" \
-	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, 18 MGLRU type counts, 11 kswapd wake orders and 2 flush counts (issues 12, 13)"
+	"trace-2.3 13 levels of passes and of anon and file pages scanned, for kswapd, for the rest and for memcg reclaim, lost_events, 18 MGLRU type counts, 11 kswapd wake orders, 2 flush counts and 2 fallback counts (issues 12, 13)"
 scanned=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_scan_file_%'")
 check "trace-2.9 the limit reclaim's file pages scanned were traced ($scanned)" test "${scanned:-0}" -gt 0
 passes=$(q "$db" "SELECT sum(delta) FROM counter_values WHERE source = 'trace' AND name LIKE 'direct_priority_%'")

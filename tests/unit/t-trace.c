@@ -188,6 +188,46 @@ static void flush_counts(void)
 	       "trace-5.4 a flush is no reclaim pass");
 }
 
+/*
+ * The allocator's fallbacks (mm_page_alloc_extfrag).  host618 is a line
+ * this host's 6.18 printed under a 6 GB allocation (a whole pageblock
+ * taken: fragmenting=0); frag is the event's TP_printk (v6.1 and v6.12
+ * include/trace/events/kmem.h) for an order-0 movable allocation that
+ * fell back to an order-3 unmovable block: fragmenting=1, the fallback
+ * that boosts its zone's watermark.
+ */
+#define EXTFRAG(stamp, fields) "         python3-3813    [001] d..3. " stamp \
+	": mm_page_alloc_extfrag: page=00000000815417f3 pfn=0x2d8600 " fields
+static void extfrag_counts(void)
+{
+	static const char host618[] = EXTFRAG("  268.133512", "alloc_order=0 "
+		"fallback_order=9 pageblock_order=9 alloc_migratetype=1 "
+		"fallback_migratetype=2 fragmenting=0 change_ownership=1");
+	static const char frag[] = EXTFRAG("  268.200000", "alloc_order=0 "
+		"fallback_order=3 pageblock_order=9 alloc_migratetype=1 "
+		"fallback_migratetype=0 fragmenting=1 change_ownership=0");
+	static const char cut[] = EXTFRAG("  268.300000", "alloc_order=0 fallback_order=3");
+	static struct trace_prio t;
+
+	memset(&t, 0, sizeof(t));
+	tap_ok(trace_parse_extfrag_line(host618, strlen(host618)) == 0 &&
+	       trace_parse_extfrag_line(frag, strlen(frag)) == 1 &&
+	       trace_parse_extfrag_line(cut, strlen(cut)) == -1,
+	       "trace-6.1 a whole block's fallback is not fragmenting, an order-3 one is, a line without the field is neither");
+	tap_ok(trace_line_time_ns(frag, strlen(frag)) == 268200000000LL,
+	       "trace-6.2 a fallback's stamp is read (the drain's cutoff holds it back like a vmscan event)");
+	feed(&t, (const char *const[]){ frag, host618, NULL });
+	tap_ok(t.fallbacks == 0 && t.fallbacks_boosting == 0,
+	       "trace-6.3 no fallback counted where the event was not enabled");
+	t.has_extfrag_event = 1;   /* as extfrag_enable() sets it */
+	feed(&t, (const char *const[]){ frag, host618, frag, cut, NULL });
+	tap_ok(t.fallbacks == 3 && t.fallbacks_boosting == 2,
+	       "trace-6.4 three fallbacks, two of them boosting (%lld, %lld)",
+	       (long long)t.fallbacks, (long long)t.fallbacks_boosting);
+	tap_ok(t.passes[TT_DIRECT][0] == 0 && t.passes[TT_DIRECT][12] == 0,
+	       "trace-6.5 a fallback is no reclaim pass");
+}
+
 /* counts a line may push past 2^63: held there, never negative */
 static void count_limits(void)
 {
@@ -316,6 +356,7 @@ int main(void)
 	count_limits();
 	wake_counts();
 	flush_counts();
+	extfrag_counts();
 	stamps();
 	cutoff();
 	return tap_done();
