@@ -281,6 +281,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 		iv.anon_true_all = NAN;
 		iv.anon_meas = in.scan_anon;
 		iv.whatif_anon = NAN;
+		iv.boosts_raised_true = NAN;
 		if (m->kind == MODEL_CLASSIC) {
 			model_classic(&in, m->version, &o);
 		} else if (m->kind == MODEL_SPLIT) {

@@ -41,6 +41,22 @@ struct anon_agreement {
 };
 
 /*
+ * kswapd's boost reclaim against the boosts the allocator raised
+ * (trace:extfrag_boosting, replay_truth.c boost_truth()), over the
+ * intervals kswapd scanned in
+ */
+struct boost_agreement {
+	double n;
+	double raised_n, raised;   /* intervals with a boost raised; raises */
+	double taken_n;            /* boost reclaim taken, a boost possible */
+	double none_n, none_pages; /* ... taken with none possible */
+	double missed_n;           /* a boost raised, none taken */
+	/* carried from one interval to the next: kswapd's last walk began
+	 * with a boost raised or standing, and may still be under way */
+	int walk_may_boost;
+};
+
+/*
  * trace truth is per kswapd, per "any other task" and, where the collector
  * told them apart (memcg_reclaim_begin/end), per cgroup limit reclaim:
  * a part of the other tasks'
@@ -85,6 +101,7 @@ struct attribution {
 	/* ... and the pages of its scan the walk took as watermark-boost
 	 * reclaim (split_reclaim_out.boosted) */
 	double boosted;
+	struct boost_agreement boost_traced;
 };
 
 /* One interval as the replay saw it, for --intervals and plot. */
@@ -105,6 +122,8 @@ struct replay_iv {
 	enum cause cause[NR_RECLAIMERS];     /* the branch, by context */
 	int borderline;
 	double whatif_anon;                  /* NAN without --what-if */
+	/* boosts the allocator raised (trace:extfrag_boosting); NAN */
+	double boosts_raised_true;
 };
 
 /* The classes a model can give, "unexplained" last. */

@@ -17,6 +17,7 @@ void trace_slots_init(struct trace_slots *ts)
 	int w, t, q;
 
 	memset(ts, 0, sizeof(*ts));
+	ts->boosting = -1;
 	for (w = 0; w < NR_TRUTH; w++)
 		for (q = 0; q < TRACE_LEVELS; q++) {
 			ts->passes[w][q] = -1;
@@ -44,6 +45,8 @@ void trace_slots_name(struct trace_slots *ts, const char *n, long slot)
 	static const char *const scan[2] = { "_scan_anon_", "_scan_file_" };
 	int w, t, q;
 
+	if (!strcmp(n, "trace:extfrag_boosting"))
+		ts->boosting = slot;
 	for (w = 0; w < NR_TRUTH && !strncmp(n, "trace:", 6); w++) {
 		if ((q = trace_level(n, who[w], "_priority_")) >= 0) {
 			ts->passes[w][q] = slot;
@@ -284,6 +287,48 @@ static void deep_truth(const struct traced *tr, const struct trace_slots *ts,
 		agree(&a->deep[TRUTH_CGROUP], so->r[RC_CGROUP].p_deep, deep[TRUTH_CGROUP]);
 }
 
+/*
+ * The watermark boosts the allocator raised in the interval (each
+ * fragmenting fallback raises its zone's by a pageblock, collector/trace.h)
+ * against kswapd's scan the walk took as boost reclaim.  A boosted walk
+ * reads the zones' boosts when it begins (balance_pgdat(), v6.1, v6.12:
+ * nr_boost_reclaim, then reclaims at level 10 until it has them), so it
+ * needs a boost raised in the interval, one standing at its start
+ * sample, or a walk under way from before that could have had one (no
+ * walk begun since: pageoutrun counts each at its start).  Boost reclaim
+ * taken where none of them was is the model's error, counted with its
+ * pages.
+ */
+static void boost_truth(const struct metric_stream *ms, const struct trace_slots *ts,
+			const struct split_out *so, const struct split_in *si,
+			struct replay_iv *iv, struct attribution *a)
+{
+	struct boost_agreement *b = &a->boost_traced;
+	double taken = so->r[RC_KSWAPD].boosted, raised;
+	int stood, possible;
+
+	if (ts->boosting < 0)
+		return;
+	raised = (double)ms->delta[ts->boosting];
+	iv->boosts_raised_true = raised;
+	stood = raised > 0 || si->boost_start > 0;
+	possible = stood || b->walk_may_boost;
+	b->walk_may_boost = stood || (b->walk_may_boost && !(si->walks[RC_KSWAPD] > 0));
+	if (!(si->scanned[RC_KSWAPD] > 0))
+		return;
+	b->n++;
+	b->raised_n += raised > 0;
+	b->raised += raised;
+	if (!(taken > 0)) {
+		b->missed_n += raised > 0;
+	} else if (possible) {
+		b->taken_n++;
+	} else {
+		b->none_n++;
+		b->none_pages += taken;
+	}
+}
+
 void truth_interval(const struct metric_stream *ms, const struct trace_slots *ts,
 		    const struct split_out *so, const struct split_in *si,
 		    const struct split_out *pred, double p_kswapd, double p_other,
@@ -303,6 +348,7 @@ void truth_interval(const struct metric_stream *ms, const struct trace_slots *ts
 	agree(&a->prio[TRUTH_OTHER], p_other, pt[TRUTH_OTHER]);
 	anon_truth(&tr, ts, so, si, pred, iv, a);
 	deep_truth(&tr, ts, so, si, iv, a);
+	boost_truth(ms, ts, so, si, iv, a);
 }
 
 const char *truth_source(const struct trace_slots *ts)

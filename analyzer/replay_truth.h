@@ -17,6 +17,7 @@ struct trace_slots {
 	long passes[NR_TRUTH][TRACE_LEVELS];   /* trace:<who>_priority_<level> */
 	int has_scan, has_passes;
 	int has_cgroup;            /* trace:cgroup_* recorded */
+	long boosting;             /* trace:extfrag_boosting */
 };
 
 void trace_slots_init(struct trace_slots *ts);

@@ -60,7 +60,7 @@ static void attribute_usage(FILE *out)
 enum { IC_RUN, IC_T, IC_WHO, IC_PEST, IC_PTRUE, IC_PDEEP, IC_CAUSE, IC_OUT,
        IC_ANON, IC_PRED, IC_SW, IC_SHARE, IC_BORDER, IC_WHATIF,
        IC_MAPPED, IC_EFF, IC_GATE, IC_PNEED, IC_BUILDUP, IC_ANON_TRUE,
-       IC_BOOSTED, IC_PDEEP_TRUE, NR_IC };
+       IC_BOOSTED, IC_PDEEP_TRUE, IC_RAISED_TRUE, NR_IC };
 
 static const char *const interval_head[NR_IC] = {
 	"run_id", "t", "reclaimer", "p_est", "p_true", "p_deep", "cause",
@@ -69,8 +69,9 @@ static const char *const interval_head[NR_IC] = {
 	/* the 2.6 model's reading (classic runs, "all" row) */
 	"mapped_pct", "efficiency", "distress_needed", "p_need", "build_up",
 	/* split LRU: anon pages scanned as the tracepoints saw them; kswapd's
-	 * scan taken as watermark-boost reclaim; the deepest level traced */
-	"anon_scanned_true", "boosted_scan", "p_deep_true",
+	 * scan taken as watermark-boost reclaim; the deepest level traced;
+	 * the boosts the allocator raised, traced */
+	"anon_scanned_true", "boosted_scan", "p_deep_true", "boosts_raised_true",
 };
 
 /*
@@ -152,8 +153,10 @@ static int interval_reclaimer(struct iv_sink *t, const struct replay_iv *iv, int
 	snprintf(f[IC_OUT], 32, "%.0f", iv->pages_out[r]);
 	snprintf(f[IC_PRED], 32, "%.0f", iv->pred->r[r].anon_pred);
 	table_fmt_num(f[IC_ANON_TRUE], 32, "%.0f", iv->anon_true[r]);
-	if (r == RC_KSWAPD)
+	if (r == RC_KSWAPD) {
 		snprintf(f[IC_BOOSTED], 32, "%.0f", o->boosted);
+		table_fmt_num(f[IC_RAISED_TRUE], 32, "%.0f", iv->boosts_raised_true);
+	}
 	table_fmt_num(f[IC_PDEEP_TRUE], 32, "%.0f", iv->p_deep_true[r]);
 	table_fmt_num(f[IC_SW], 32, "%.0f", iv->in->swappiness);
 	return add_row(t, f);
@@ -275,6 +278,25 @@ static void print_boosted(const struct attribution *a)
 }
 
 /*
+ * The boost reclaim against the boosts the allocator raised, where they
+ * were traced: taken with none raised or shown is the model's error.
+ */
+static void print_boost_traced(const struct attribution *a)
+{
+	const struct boost_agreement *b = &a->boost_traced;
+
+	if (!(b->n > 0))
+		return;
+	printf("  watermark boosts, traced (mm_page_alloc_extfrag, fragmenting): "
+	       "%.0f raised, in %.0f of %.0f intervals with kswapd scanning; boost "
+	       "reclaim taken in %.0f with a boost raised, shown at the start or "
+	       "a walk under way that had one, in %.0f with none (%.0f pages), "
+	       "and none taken in %.0f with one raised\n",
+	       b->raised, b->raised_n, b->n, b->taken_n, b->none_n, b->none_pages,
+	       b->missed_n);
+}
+
+/*
  * The anon prediction per reclaimer against the tracepoints: which
  * reclaimer's walks the interval's anon misses come from.
  */
@@ -343,6 +365,7 @@ static void print_split(const struct run_model *m, const struct attribution *a,
 	print_wakes(a);
 	print_skips(a);
 	print_boosted(a);
+	print_boost_traced(a);
 	printf("  deepest level: estimated for direct and cgroup reclaim "
 	       "(--intervals p_deep); not estimable for kswapd from sums, nor "
 	       "where file folios of 32 pages or more end each walk at the "

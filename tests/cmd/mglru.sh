@@ -69,7 +69,7 @@ check "mglru-3.5 the evicted type agrees on 4 of 4 intervals" \
 check "mglru-3.6 aging reported: 4 generations" grep -q 'aging: 4 generations created' r2.txt
 "$VMSCOPE" attribute mg.db 2 --intervals --format csv | tr -d '"' > i2.csv
 check "mglru-3.7 --intervals csv columns" \
-	grep -qx 'run_id,t,reclaimer,p_est,p_true,p_deep,cause,pages_out,anon_scanned,anon_scanned_pred,swappiness,anon_share,borderline,anon_scanned_whatif,mapped_pct,efficiency,distress_needed,p_need,build_up,anon_scanned_true,boosted_scan,p_deep_true' i2.csv
+	grep -qx 'run_id,t,reclaimer,p_est,p_true,p_deep,cause,pages_out,anon_scanned,anon_scanned_pred,swappiness,anon_share,borderline,anon_scanned_whatif,mapped_pct,efficiency,distress_needed,p_need,build_up,anon_scanned_true,boosted_scan,p_deep_true,boosts_raised_true' i2.csv
 check "mglru-3.8 interval 1: anon older, 1000 anon predicted" grep -qx '2,1.0,kswapd,,,,anon_older,1000,1000,1000,60,,,,,,,,,,,' i2.csv
 check "mglru-3.9 interval 3: the controller's file, nothing predicted" grep -qx '2,3.0,kswapd,,,,,0,0,0,60,,,,,,,,,,,' i2.csv
 "$VMSCOPE" attribute mg.db 2 --what-if swappiness=0 > w0.txt
