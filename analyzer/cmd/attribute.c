@@ -279,7 +279,8 @@ static void print_boosted(const struct attribution *a)
 
 /*
  * The boost reclaim against the boosts the allocator raised, where they
- * were traced: taken with none raised or shown is the model's error.
+ * were traced: taken where no boosted walk was possible is the model's
+ * error (replay_truth.c boost_truth()).
  */
 static void print_boost_traced(const struct attribution *a)
 {
