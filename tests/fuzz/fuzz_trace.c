@@ -1,9 +1,10 @@
 /*
  * fuzz_trace.c - libFuzzer target for the vmscan trace lines
  * (collector/trace.c): every line of the input through
- * trace_parse_line(), given exactly its bytes, then the whole input
- * through trace_prio_drain() from a pipe, as the collector reads
- * trace_pipe (partial lines kept across reads).
+ * trace_parse_line() and trace_parse_extfrag_line(), given exactly its
+ * bytes, then the whole input through trace_prio_drain() from a pipe, as
+ * the collector reads trace_pipe (partial lines kept across reads), with
+ * the optional events (flushes, fallbacks) counted half the time.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,6 +37,9 @@ static void each_line(const uint8_t *data, size_t size)
 		/* trace.h: 1 sets a pid and a priority, 2 a count; both >= 0 */
 		if ((r == 1 && (prio < 0 || pid < 0)) || (r == 2 && prio < 0))
 			__builtin_trap();
+		r = trace_parse_extfrag_line(line, len);
+		if (r < -1 || r > 1)
+			__builtin_trap();
 		free(line);
 		s += len + 1;
 	}
@@ -62,6 +66,8 @@ static void drain(const uint8_t *data, size_t size)
 	/* with the mono clock half the time: a cutoff from the input's size
 	 * holds lines back, a second drain takes them */
 	t.mono = (int)(size & 1);
+	t.has_flush_event = t.has_extfrag_event = (int)((size >> 1) & 1);
+	t.last_flush_ns = -1;
 	if (t.buf && !trace_prio_drain(&t, (int64_t)size * 1000000000))
 		trace_prio_drain(&t, -1);
 	for (int w = 0; w < TT_WHO; w++)
@@ -69,6 +75,9 @@ static void drain(const uint8_t *data, size_t size)
 			if (t.passes[w][i] < 0 || t.scanned[w][0][i] < 0 ||
 			    t.scanned[w][1][i] < 0)
 				__builtin_trap();
+	if (t.fallbacks_boosting < 0 || t.fallbacks_boosting > t.fallbacks ||
+	    t.flushes < 0)
+		__builtin_trap();
 	free(t.buf);
 	close(p[0]);
 }
