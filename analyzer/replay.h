@@ -47,13 +47,11 @@ struct anon_agreement {
  */
 struct boost_agreement {
 	double n;
-	double raised_n, raised;   /* intervals with a boost raised; raises */
+	double raised_n;           /* ... with a boost raised */
+	double raised;             /* boosts raised, in every interval */
 	double taken_n;            /* boost reclaim taken, a boost possible */
 	double none_n, none_pages; /* ... taken with none possible */
 	double missed_n;           /* a boost raised, none taken */
-	/* carried from one interval to the next: kswapd's last walk began
-	 * with a boost raised or standing, and may still be under way */
-	int walk_may_boost;
 };
 
 /*
@@ -122,7 +120,8 @@ struct replay_iv {
 	enum cause cause[NR_RECLAIMERS];     /* the branch, by context */
 	int borderline;
 	double whatif_anon;                  /* NAN without --what-if */
-	/* boosts the allocator raised (trace:extfrag_boosting); NAN */
+	/* boosts the allocator raised (trace:extfrag_boosting); NAN: not
+	 * traced */
 	double boosts_raised_true;
 };
 

@@ -181,6 +181,8 @@ struct split_state {
 	/* kswapd's last walk that scanned: the attribution's, the what-if's */
 	struct split_reclaim_out kswapd_last, whatif_last;
 	int kswapd_idled;          /* kswapd_state() */
+	/* kswapd's walk under way may be a boosted one (boost_truth()) */
+	int boost_carry;
 	struct split_out pred;     /* the interval's prediction */
 	/* the interval before, if it scanned anon: its walk and pgscan_anon */
 	struct split_out last;
@@ -702,41 +704,70 @@ static double other_priority(const struct split_out *o, const struct split_in *s
  * intervals within one level, none fewer.  Only over an interval of
  * KSWAPD_IDLE_S or more: a shorter pause may be a stall within a pass (a
  * swap write's bio, a lock).  And only where a walk is counted after
- * the pause (pass_after_pause()): a pass can stall longer inside, and
- * then the same walk goes on with it.  labBD run 3 at 32.04 s (6.1,
- * swappiness 60, 768 MB under TCG): a level-2 pass of about 12000 pages
- * at 500-1500 a quarter second, 0.19 s with none scanned and no walk
- * begun, then the traces show level 2 going on for 3 s; ended there, the
- * walk went on at 1 over no anon, 7721 of the run's 53534 swapped pages
- * unexplained.  Over four TCG sweeps (labBA-BD) that change alone
- * explains 7721 more pages of 6.1's swap-out and predicts 5 more
- * intervals' anon within 10%; the 28 lab fixtures' figures stay as
- * they were (labA run 16's walks begun after its pause among them).
- * idle: the seconds the measured walk was seen scanning nothing.  Not
- * for a what-if's walk (whatif_interval()), whose passes end elsewhere
- * than the measured walk's, which paused between two of its own.
+ * the pause or in it (pass_after_pause(); not recorded: taken as one):
+ * a pass can stall longer inside, and then the same walk goes on with
+ * it.  labBD run 3 at 32.04 s (6.1, swappiness 60, 768 MB under TCG): a
+ * level-2 pass of about 12000 pages at 500-1500 a quarter second, 0.19 s
+ * with none scanned and no walk begun, then the traces show level 2
+ * going on for 3 s; ended there, the walk went on at 1 over no anon,
+ * 7721 of the run's 53534 swapped pages unexplained (14.4%; 7792 in the
+ * fixture alone, without the runs before it on its boot).  Over four
+ * TCG sweeps (labBA-BD) that change alone explains 7721 more pages of
+ * 6.1's swap-out and predicts 5 more intervals' anon within 10%; the 28
+ * lab fixtures' figures stay as they were (labA run 16's walks begun
+ * after its pause among them).
+ * Not for a what-if's walk (whatif_interval()), whose passes end
+ * elsewhere than the measured walk's, which paused between two of its
+ * own.
  */
 #define KSWAPD_IDLE_S 0.1   /* VMSCAN_THROTTLE_WRITEBACK's timeout, HZ/10 */
 
-static void kswapd_state(struct split_state *st, const struct split_reclaim_out *k)
+/* a walk counted in the interval (pageoutrun); not recorded: taken as one */
+static int walk_counted(const struct split_in *si)
+{
+	return !(si->walks[RC_KSWAPD] == 0);
+}
+
+static void pass_over(struct split_state *st)
+{
+	st->kswapd_last.end_pass.anon = st->kswapd_last.end_pass.file = 0;
+}
+
+/*
+ * A walk counted in an interval in which kswapd scanned nothing: the one
+ * before it is over, and the one under way at the sample is that new
+ * one, at its start (no progress point: the next interval's walks are
+ * its own, from 12).  labBD run 11 at 38.02 s (6.12, 768 MB): the walk
+ * after it traced at 6.9, replayed at 3.0 going on from the old one.
+ */
+static void walk_begun_in_pause(struct split_state *st)
+{
+	pass_over(st);
+	st->kswapd_last.p_end = 0;
+}
+
+static void kswapd_state(struct split_state *st, const struct split_in *si,
+			 const struct split_reclaim_out *k)
 {
 	if (k->active) {
 		st->kswapd_last = *k;
 		st->kswapd_idled = 0;
 	} else if (st->t1 - st->t0 >= KSWAPD_IDLE_S) {
-		st->kswapd_idled = 1;
+		if (walk_counted(si))
+			walk_begun_in_pause(st);
+		else
+			st->kswapd_idled = 1;
 	}
 }
 
 /*
  * After such a pause (kswapd_state()), the pass is over where a new walk
- * is counted after it (or no walk counter was recorded), not where
- * kswapd goes on with none.
+ * is counted after it, not where kswapd goes on with none.
  */
 static void pass_after_pause(struct split_state *st, const struct split_in *si)
 {
-	if (st->kswapd_idled && !(si->walks[RC_KSWAPD] == 0))
-		st->kswapd_last.end_pass.anon = st->kswapd_last.end_pass.file = 0;
+	if (st->kswapd_idled && walk_counted(si))
+		pass_over(st);
 }
 
 /* The time of the last traced flush before the interval; NAN: untraced. */
@@ -973,7 +1004,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		activations_take(&st->act, st->t0, st->t1, r, so->r[r].refault_added);
-	kswapd_state(st, &so->r[RC_KSWAPD]);
+	kswapd_state(st, &si, &so->r[RC_KSWAPD]);
 	model_outside(o);
 	o->p_kswapd = so->r[RC_KSWAPD].p_est;
 	o->p_direct = other_priority(so, &si);
@@ -1001,7 +1032,8 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	st->prev = si;
 	st->have_prev = 1;
-	truth_interval(ms, &st->rs.tr, so, &si, &st->pred, o->p_kswapd, o->p_direct, iv, a);
+	truth_interval(ms, &st->rs.tr, so, &si, &st->pred, o->p_kswapd, o->p_direct,
+		       &st->boost_carry, iv, a);
 	if (in->scan_anon > 0) {
 		a->anon_n++;
 		a->anon_ok += fabs(st->pred.anon_pred - in->scan_anon) <= 0.1 * in->scan_anon;

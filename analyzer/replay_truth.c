@@ -294,31 +294,35 @@ static void deep_truth(const struct traced *tr, const struct trace_slots *ts,
  * reads the zones' boosts when it begins (balance_pgdat(), v6.1, v6.12:
  * nr_boost_reclaim, then reclaims at level 10 until it has them), so it
  * needs a boost raised in the interval, one standing at its start
- * sample, or a walk under way from before that could have had one (no
- * walk begun since: pageoutrun counts each at its start).  Boost reclaim
- * taken where none of them was is the model's error, counted with its
- * pages.
+ * sample, or a walk under way from before that could have had one.
+ * *carry holds that last, from one interval to the next: where walks
+ * began in the interval (pageoutrun counts each at its start; not
+ * recorded is taken as begun, as pass_after_pause() does), the last of
+ * them could have read a boost raised in it or standing at its start;
+ * where none began, the walk going on is the one before, which may have
+ * read the boost standing at the start.  Boost reclaim taken where none
+ * of them was is the model's error, counted with its pages.
  */
 static void boost_truth(const struct metric_stream *ms, const struct trace_slots *ts,
 			const struct split_out *so, const struct split_in *si,
-			struct replay_iv *iv, struct attribution *a)
+			int *carry, struct replay_iv *iv, struct attribution *a)
 {
 	struct boost_agreement *b = &a->boost_traced;
 	double taken = so->r[RC_KSWAPD].boosted, raised;
-	int stood, possible;
+	int stood, possible, begun = !(si->walks[RC_KSWAPD] == 0);
 
 	if (ts->boosting < 0)
 		return;
 	raised = (double)ms->delta[ts->boosting];
 	iv->boosts_raised_true = raised;
+	b->raised += raised;
 	stood = raised > 0 || si->boost_start > 0;
-	possible = stood || b->walk_may_boost;
-	b->walk_may_boost = stood || (b->walk_may_boost && !(si->walks[RC_KSWAPD] > 0));
+	possible = stood || *carry;
+	*carry = begun ? stood : *carry || si->boost_start > 0;
 	if (!(si->scanned[RC_KSWAPD] > 0))
 		return;
 	b->n++;
 	b->raised_n += raised > 0;
-	b->raised += raised;
 	if (!(taken > 0)) {
 		b->missed_n += raised > 0;
 	} else if (possible) {
@@ -332,7 +336,7 @@ static void boost_truth(const struct metric_stream *ms, const struct trace_slots
 void truth_interval(const struct metric_stream *ms, const struct trace_slots *ts,
 		    const struct split_out *so, const struct split_in *si,
 		    const struct split_out *pred, double p_kswapd, double p_other,
-		    struct replay_iv *iv, struct attribution *a)
+		    int *boost_carry, struct replay_iv *iv, struct attribution *a)
 {
 	double pt[NR_TRACED];
 	struct traced tr;
@@ -348,7 +352,7 @@ void truth_interval(const struct metric_stream *ms, const struct trace_slots *ts
 	agree(&a->prio[TRUTH_OTHER], p_other, pt[TRUTH_OTHER]);
 	anon_truth(&tr, ts, so, si, pred, iv, a);
 	deep_truth(&tr, ts, so, si, iv, a);
-	boost_truth(ms, ts, so, si, iv, a);
+	boost_truth(ms, ts, so, si, boost_carry, iv, a);
 }
 
 const char *truth_source(const struct trace_slots *ts)

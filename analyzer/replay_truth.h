@@ -28,12 +28,14 @@ void trace_slots_name(struct trace_slots *ts, const char *name, long slot);
  * One interval's truth: the traced priority, deepest level and anon pages
  * per reclaimer into iv's rows, and against the model's (so, the
  * attribution's walk; pred, the prediction; p_kswapd and p_other, the
- * scan-weighted estimates of kswapd and of the other reclaimers) into a.
+ * scan-weighted estimates of kswapd and of the other reclaimers) into a;
+ * the boosts raised against the boost reclaim taken, *boost_carry the
+ * run's state for it from one interval to the next (0 at the start).
  */
 void truth_interval(const struct metric_stream *ms, const struct trace_slots *ts,
 		    const struct split_out *so, const struct split_in *si,
 		    const struct split_out *pred, double p_kswapd, double p_other,
-		    struct replay_iv *iv, struct attribution *a);
+		    int *boost_carry, struct replay_iv *iv, struct attribution *a);
 
 /* What the run's truth was read from, for the summary; NULL: untraced. */
 const char *truth_source(const struct trace_slots *ts);

@@ -221,6 +221,18 @@ static void agreement_add(struct agreement *sum, const struct agreement *g)
 	sum->true_sum += g->true_sum;
 }
 
+static void boost_agreement_add(struct boost_agreement *sum,
+				const struct boost_agreement *b)
+{
+	sum->n += b->n;
+	sum->raised_n += b->raised_n;
+	sum->raised += b->raised;
+	sum->taken_n += b->taken_n;
+	sum->none_n += b->none_n;
+	sum->none_pages += b->none_pages;
+	sum->missed_n += b->missed_n;
+}
+
 /*
  * kswapd's walks as traced, by the order that woke them, beside
  * pageoutrun: the walk count the model takes, and the order it assumes
@@ -289,7 +301,7 @@ static void print_boost_traced(const struct attribution *a)
 	if (!(b->n > 0))
 		return;
 	printf("  watermark boosts, traced (mm_page_alloc_extfrag, fragmenting): "
-	       "%.0f raised, in %.0f of %.0f intervals with kswapd scanning; boost "
+	       "%.0f raised, in %.0f of the %.0f intervals with kswapd scanning; boost "
 	       "reclaim taken in %.0f with a boost raised, shown at the start or "
 	       "a walk under way that had one, in %.0f with none (%.0f pages), "
 	       "and none taken in %.0f with one raised\n",
@@ -501,6 +513,7 @@ static void attribution_add(struct attribution *sum, const struct attribution *a
 	sum->skipped += a->skipped;
 	sum->kswapd_scanned += a->kswapd_scanned;
 	sum->boosted += a->boosted;
+	boost_agreement_add(&sum->boost_traced, &a->boost_traced);
 	if (a->truth_from)
 		sum->truth_from = a->truth_from;
 	if (a->cost_inputs)
@@ -578,7 +591,7 @@ static int attribute_all(const struct run_set *set, const struct attr_opts *o)
 					  "share", "kswapd", "direct", "cgroup",
 					  "khugepaged", "proactive" };
 	static const int iright[NR_IC] = { 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1,
-					   1, 1, 1, 1, 1 };
+					   1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	static const int cright[] = { 1, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
 	struct replay_opts ro = { NAN, interval_rows, NULL };
 	struct table it, csv;

@@ -70,8 +70,8 @@ check "mglru-3.6 aging reported: 4 generations" grep -q 'aging: 4 generations cr
 "$VMSCOPE" attribute mg.db 2 --intervals --format csv | tr -d '"' > i2.csv
 check "mglru-3.7 --intervals csv columns" \
 	grep -qx 'run_id,t,reclaimer,p_est,p_true,p_deep,cause,pages_out,anon_scanned,anon_scanned_pred,swappiness,anon_share,borderline,anon_scanned_whatif,mapped_pct,efficiency,distress_needed,p_need,build_up,anon_scanned_true,boosted_scan,p_deep_true,boosts_raised_true' i2.csv
-check "mglru-3.8 interval 1: anon older, 1000 anon predicted" grep -qx '2,1.0,kswapd,,,,anon_older,1000,1000,1000,60,,,,,,,,,,,' i2.csv
-check "mglru-3.9 interval 3: the controller's file, nothing predicted" grep -qx '2,3.0,kswapd,,,,,0,0,0,60,,,,,,,,,,,' i2.csv
+check "mglru-3.8 interval 1: anon older, 1000 anon predicted" grep -qx '2,1.0,kswapd,,,,anon_older,1000,1000,1000,60,,,,,,,,,,,,' i2.csv
+check "mglru-3.9 interval 3: the controller's file, nothing predicted" grep -qx '2,3.0,kswapd,,,,,0,0,0,60,,,,,,,,,,,,' i2.csv
 "$VMSCOPE" attribute mg.db 2 --what-if swappiness=0 > w0.txt
 check "mglru-4.1 --what-if swappiness=0: nothing swapped" grep -q 'replayed at swappiness 0: swap-out 0 pages predicted' w0.txt
 "$VMSCOPE" attribute mg.db 1 --what-if swappiness=100 > w1.txt
@@ -113,7 +113,7 @@ is "$(dshare file_exhausted)" "700,0.7000" "mglru-5.2 file's oldest generation d
 is "$(dshare unexplained)" "300,0.3000" "mglru-5.3 writes beyond the predicted anon stay unexplained"
 "$VMSCOPE" attribute dr.db --intervals --format csv | tr -d '"' > di.csv
 check "mglru-5.4 interval 2: 900 anon predicted of 1000 evicted" \
-	grep -qx '1,2.0,kswapd,,,,file_exhausted,400,900,900,60,,,,,,,,,,,' di.csv
+	grep -qx '1,2.0,kswapd,,,,file_exhausted,400,900,900,60,,,,,,,,,,,,' di.csv
 # --- 6: late writes add up until reclaim goes quiet --------------------------
 # Until sample 2 file's oldest generation is empty (min_seq 7/7): the
 # batches of intervals 2 and 3 are anon (file_exhausted), 100 each, with
