@@ -1734,6 +1734,13 @@ check "attribute-3.77 ... nor is boost reclaim ($(cat xfrag13.took) pages at 18.
 	sh -c "test '$(cat xfrag13.took)' -gt 0 && grep -q 'in 0 with none (0 pages)' xfrag13.sum"
 check "attribute-3.78 ... and that run's summary line: $(cat xfrag13.want)" \
 	grep -qF "watermark boosts, traced (mm_page_alloc_extfrag, fragmenting): $(cat xfrag13.want)" xfrag13.sum
+# --by sums the two runs' lines, number by number
+"$VMSCOPE" attribute xfrag.db xfrag13.db --by kernel > xfrag-by.sum
+grep -h "watermark boosts, traced" xfrag.sum xfrag13.sum xfrag-by.sum |
+	awk '{ n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^\(?[0-9]+$/) { v = $i; sub(/\(/, "", v); x[NR, ++n] = v } c = n }
+	END { for (i = 1; i <= c; i++) if (x[1, i] + x[2, i] != x[3, i]) bad++; print c, bad + 0 }' > xfrag-by.chk
+check "attribute-3.82 --by kernel sums the two runs' boosts and boost reclaim ($(cat xfrag-by.chk): numbers, mismatches)" \
+	grep -qx '7 0' xfrag-by.chk
 
 # A pause inside a kswapd pass (kswapd_state(), pass_after_pause()).
 # labBD run 3 (6.1, swappiness 60, 768 MB, TCG): one walk at level 2 from
