@@ -58,12 +58,13 @@
  *                         under 4 pageblocks, nor with
  *                         watermark_boost_factor 0): the boosts the
  *                         zoneinfo samples miss where one is raised and
- *                         reclaimed between them.  From 6.15 only the
- *                         fallbacks that try to claim the whole block
- *                         boost (try_to_claim_block()), and the event
- *                         does not tell those apart: there it bounds the
- *                         boosts from above.  The events share the
- *                         instance's buffer with the vmscan ones
+ *                         reclaimed between them.  From 6.15 the boost
+ *                         is raised by the fallbacks that try to claim
+ *                         the whole block (try_to_claim_block()), and
+ *                         single-page steals, which raise none, are
+ *                         traced alike: there the count is not the
+ *                         boosts'.  The events share the instance's
+ *                         buffer with the vmscan ones
  *
  * so an interval's deltas are its priority histogram, and the deepest
  * level that moved is what reclaim reached (analyzer metric
