@@ -722,12 +722,6 @@ static double other_priority(const struct split_out *o, const struct split_in *s
  */
 #define KSWAPD_IDLE_S 0.1   /* VMSCAN_THROTTLE_WRITEBACK's timeout, HZ/10 */
 
-/* a walk counted in the interval (pageoutrun); not recorded: taken as one */
-static int walk_counted(const struct split_in *si)
-{
-	return !(si->walks[RC_KSWAPD] == 0);
-}
-
 static void pass_over(struct split_state *st)
 {
 	st->kswapd_last.end_pass.anon = st->kswapd_last.end_pass.file = 0;
@@ -753,7 +747,7 @@ static void kswapd_state(struct split_state *st, const struct split_in *si,
 		st->kswapd_last = *k;
 		st->kswapd_idled = 0;
 	} else if (st->t1 - st->t0 >= KSWAPD_IDLE_S) {
-		if (walk_counted(si))
+		if (split_kswapd_walk_counted(si))
 			walk_begun_in_pause(st);
 		else
 			st->kswapd_idled = 1;
@@ -766,7 +760,7 @@ static void kswapd_state(struct split_state *st, const struct split_in *si,
  */
 static void pass_after_pause(struct split_state *st, const struct split_in *si)
 {
-	if (st->kswapd_idled && walk_counted(si))
+	if (st->kswapd_idled && split_kswapd_walk_counted(si))
 		pass_over(st);
 }
 

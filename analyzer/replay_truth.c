@@ -296,8 +296,8 @@ static void deep_truth(const struct traced *tr, const struct trace_slots *ts,
  * needs a boost raised in the interval, one standing at its start
  * sample, or a walk under way from before that could have had one.
  * *carry holds that last, from one interval to the next: where walks
- * began in the interval (pageoutrun counts each at its start; not
- * recorded is taken as begun, as pass_after_pause() does), the last of
+ * began in the interval (split_kswapd_walk_counted(), as the replay's
+ * pass_after_pause() asks it), the last of
  * them could have read a boost raised in it or standing at its start;
  * where none began, the walk going on is the one before, which may have
  * read the boost standing at the start.  Boost reclaim taken where none
@@ -309,7 +309,7 @@ static void boost_truth(const struct metric_stream *ms, const struct trace_slots
 {
 	struct boost_agreement *b = &a->boost_traced;
 	double taken = so->r[RC_KSWAPD].boosted, raised;
-	int stood, possible, begun = !(si->walks[RC_KSWAPD] == 0);
+	int stood, possible, begun = split_kswapd_walk_counted(si);
 
 	if (ts->boosting < 0)
 		return;

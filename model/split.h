@@ -478,6 +478,12 @@ double split_anon_share(const struct split_cost *c, double swappiness);
  */
 int split_kcompactd_timeout_only(double wakes, double seconds);
 
+/*
+ * 1 where a kswapd walk was counted in the interval (pageoutrun, at the
+ * walk's start) or no walk counter was recorded (in->walks NAN): then a
+ * walk may have begun, and the one before is not taken to go on
+ */
+int split_kswapd_walk_counted(const struct split_in *in);
 /* next's kswapd goes on from where k's last walk stood (kswapd_resume*) */
 void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k);
 /* Replay the interval's walks; costs as rebuilt up to this interval. */

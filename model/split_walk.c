@@ -670,6 +670,11 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		o->p_deep = deep;
 }
 
+int split_kswapd_walk_counted(const struct split_in *in)
+{
+	return !(in->walks[RC_KSWAPD] == 0);
+}
+
 void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k)
 {
 	next->kswapd_resume = k->p_end;
