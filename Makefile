@@ -42,7 +42,7 @@ LAB_LDLIBS = -llzma -lzstd -lz
 CMDS = runs show table compare attribute plot import export bench mark lab report
 
 # the reclaim model: model/, one file per kernel family and mechanism
-MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/split_level.o model/split_kswapd.o model/split_skip.o model/split_views.o model/split_fit.o model/split_deep.o model/folio_scan.o model/cost.o model/mglru.o
+MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/split_level.o model/split_kswapd.o model/split_skip.o model/split_views.o model/split_fit.o model/split_deep.o model/split_direct.o model/folio_scan.o model/cost.o model/mglru.o
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \

@@ -180,6 +180,9 @@ struct split_state {
 	double eff_anon, eff_file; /* last measured rates (efficiencies()) */
 	/* kswapd's last walk that scanned: the attribution's, the what-if's */
 	struct split_reclaim_out kswapd_last, whatif_last;
+	/* direct reclaim's in the interval before: the attribution's, the
+	 * what-if's (a walk of theirs under way at the sample goes on) */
+	struct split_reclaim_out direct_last, whatif_direct;
 	int kswapd_idled;          /* kswapd_state() */
 	/* kswapd's walk under way may be a boosted one (boost_truth()) */
 	int boost_carry;
@@ -859,6 +862,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
 	split_kswapd_goes_on(sp, &st->kswapd_last);
+	split_direct_goes_on(sp, &st->direct_last);
 	kept_view(st, sp);
 	split_walk(sp, &st->node_cost, &st->cg_cost, &st->pred);
 }
@@ -913,9 +917,11 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
 	sp->zero_level = so->r[RC_CGROUP].zero_level;
 	split_kswapd_goes_on(sp, &st->whatif_last);   /* its own walks' */
+	split_direct_goes_on(sp, &st->whatif_direct);
 	split_walk(sp, &st->wi_node_cost, &st->wi_cg_cost, &wo);
 	if (wo.r[RC_KSWAPD].active)
 		st->whatif_last = wo.r[RC_KSWAPD];   /* its walks pause nowhere */
+	st->whatif_direct = wo.r[RC_DIRECT];
 	sp->swap_out = isnan(per_anon) ? 0 : wo.anon_pred * per_anon;
 	split_cost_update(&st->wi_node_cost, sp, &sp->node);
 	if (sp->has_cg)
@@ -993,7 +999,9 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	pass_after_pause(st, &si);
 	predict(st, &si, &sp);
 	split_kswapd_goes_on(&si, &st->kswapd_last);
+	split_direct_goes_on(&si, &st->direct_last);
 	split_walk(&si, &st->node_cost, &st->cg_cost, so);
+	st->direct_last = so->r[RC_DIRECT];
 	count_skips(&si, so, a);
 	keep_view(st, &si, so);
 	for (r = 0; r < NR_RECLAIMERS; r++)

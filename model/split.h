@@ -309,6 +309,10 @@ struct split_in {
 	 * walk stood there to finish, though one may go on */
 	int kswapd_resume_balanced;
 	struct split_pass kswapd_resume_pass;   /* the pass it stood in */
+	/* where a direct walk that saw a refault stood at the interval
+	 * before's end, short of its SWAP_CLUSTER_MAX pages (its going_on):
+	 * it goes on in this one (split_direct.c); 0: none */
+	double direct_resume;
 };
 
 /* lruvec->anon_cost / file_cost, rebuilt from counters (cost.c) */
@@ -328,6 +332,9 @@ struct split_reclaim_out {
 	double end_refault;        /* the chance the last walk saw a refault */
 	int end_balanced;          /* kswapd: sw_kswapd_ended() at the end */
 	struct split_pass end_pass;  /* kswapd: the pass the last walk stood in */
+	/* direct: the progress point of a walk that saw a refault and had
+	 * not reclaimed its pages at the end (split_direct.c); 0: none */
+	double going_on;
 	/* no level deeper than the replayed walks' but 0 lets anon in
 	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned
 	 * beyond the replay's means some walk reached priority 0 */
@@ -486,6 +493,8 @@ int split_kcompactd_timeout_only(double wakes, double seconds);
 int split_kswapd_walk_counted(const struct split_in *in);
 /* next's kswapd goes on from where k's last walk stood (kswapd_resume*) */
 void split_kswapd_goes_on(struct split_in *next, const struct split_reclaim_out *k);
+/* next's direct walk under way goes on from where d's stood (direct_resume) */
+void split_direct_goes_on(struct split_in *next, const struct split_reclaim_out *d);
 /* Replay the interval's walks; costs as rebuilt up to this interval. */
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out);

@@ -340,7 +340,7 @@ static void view_replay(const struct split_in *in, enum reclaimer r,
 	v->mm = *m;
 	v->taken = m->finish > 0 ? sw_finish_walk(m, kinds, in, w, sum->o, &d) : 0;
 	v->mm.s -= v->taken;
-	if (m->from > 0 && !m->boosted)
+	if (m->from > 0 && !m->boosted && r == RC_KSWAPD)
 		resume_at(in, (struct walk_ctx *[2]){ &v->trim, &v->refault }, &v->mm);
 	if (m->lengths)
 		sw_walk_lengths(&v->mm, kinds, in, w, sum->o, &d);
@@ -360,12 +360,16 @@ static void view_replay(const struct split_in *in, enum reclaimer r,
 }
 
 /* Where the last walk of the replay v (of mix m) stood at its end. */
-static void view_end(const struct split_in *in, const struct walk_mix *m,
-		     const struct view_state *v, struct split_reclaim_out *o)
+static void view_end(const struct split_in *in, enum reclaimer r,
+		     const struct walk_mix *m, const struct view_state *v,
+		     struct split_reclaim_out *o)
 {
 	const struct walk_ctx *const kinds[2] = { &v->trim, &v->refault };
 
 	last_walk(in, m, &v->mm, kinds, v->p, v->taken, o);
+	if (r == RC_DIRECT)
+		o->going_on = v->mm.n[1] > 0 ?
+			      sw_direct_long_walk(in, &v->refault, v->p[1]) : 0;
 }
 
 /*
@@ -406,7 +410,7 @@ static void walk_in_order(const struct split_in *in, enum reclaimer r,
 	first.s = m->s * view_weight(in, 0, 2);
 	view_replay(in, r, cost, &first, start, &in->seen[0], w, &v, sum);
 	memset(&there, 0, sizeof(there));
-	view_end(in, &first, &v, &there);
+	view_end(in, r, &first, &v, &there);
 	later.s = m->s - first.s;
 	if (there.p_end > 0) {
 		/* that pass first, with the branch it began with */
@@ -416,7 +420,7 @@ static void walk_in_order(const struct split_in *in, enum reclaimer r,
 	}
 	view_replay(&after, r, cost, &later, start, &in->seen[1], w, &v, sum);
 	if (gives_end)
-		view_end(&after, &later, &v, sum->o);
+		view_end(&after, r, &later, &v, sum->o);
 }
 
 /*
@@ -489,7 +493,7 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 					    sw_cgroup_view(in, r),
 					    w * view_weight(in, j, nseen), &v, &sum);
 				if (start == 0 && j == end_view && gives_end)
-					view_end(in, m, &v, o);
+					view_end(in, r, m, &v, o);
 			}
 		}
 	}
@@ -507,6 +511,35 @@ static void walk_parts(const struct split_in *in, enum reclaimer r,
 static int anon_let_in(const struct split_in *in)
 {
 	return !(in->anon_measured == 0);
+}
+
+/*
+ * A direct walk of the interval before, short of its pages at the sample
+ * (in->direct_resume, split_direct.c), goes on: the walks this interval
+ * counted (ALLOCSTALL) take what they scan to their end, and it the rest
+ * of m's scan, as one walk that saw a refault from where it stood
+ * (weights, views and gauges as walk_parts() gives them).  Adds to o,
+ * *deep and *zero; returns the pages it takes.  Where the new walks take
+ * all (a walk of theirs that saw a refault dives too), none: it ended.
+ */
+static double direct_goes_on(const struct split_in *in, const struct split_cost *cost,
+			     const struct walk_fit *fit, const struct walk_mix *m,
+			     struct split_reclaim_out *o, double *deep, int *zero)
+{
+	double counted = in->walks[RC_DIRECT] > 0 ? in->walks[RC_DIRECT] : 0;
+	double nref = counted > 0 && anon_let_in(in) ?
+		      refault_walks(in, RC_DIRECT, counted, fit->extra_refaults,
+				    fit->fewer_refaults) : 0;
+	double rest = m->s - (counted > 0 ? sw_direct_new_scan(in, cost, counted, nref) : 0);
+	struct walk_mix g = *m;
+
+	if (!(in->direct_resume > 0) || !(rest > 0))
+		return 0;
+	g.s = rest;
+	g.from = in->direct_resume;
+	walk_parts(in, RC_DIRECT, cost, &g, 1, anon_let_in(in) ? 1 : 0,
+		   fit->start_share, o, deep, zero);
+	return rest;
 }
 
 /*
@@ -574,7 +607,7 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
 			      r == RC_DIRECT, 0, 0, 0, 0, 0, 0 };
 	int resume = 0, zero = -1;
-	double skip;
+	double skip, going, going_on;
 
 	memset(o, 0, sizeof(*o));
 	o->p_est = o->p_deep = o->p_end = NAN;
@@ -626,6 +659,10 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 		   (!in->kswapd_resume_balanced || fit->finish_pass)) {
 		m.finish = in->kswapd_resume;
 	}
+	o->p_est = 0;
+	going = r == RC_DIRECT ? direct_goes_on(in, cost, fit, &m, o, &deep, &zero) : 0;
+	going_on = o->going_on;
+	m.s -= going;
 	if (!(walks > 0))
 		walks = sw_walk_count(in, r);
 	m.lengths = r == RC_KSWAPD && !resume &&
@@ -647,10 +684,10 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 					  in->kswapd_resume_refault));
 	*refault_share = (anon_let_in(in) ? nref : 0) / walks;
 	o->end_refault = nref / walks;
-	o->p_est = 0;
 	if (m.s > 0)
 		walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
 			   fit->start_share, o, &deep, &zero);
+	o->going_on = fmax(going_on, o->going_on);  /* the deeper: it scans on */
 	if (m.boosted)
 		o->boosted = m.s;      /* the boosted walk going on, all of it */
 	if (skip > 0)

@@ -3740,6 +3740,100 @@ static void napping_kswapd(void)
 	       fast);
 }
 
+/*
+ * A direct walk that outlasts a sample (model/split_direct.c), played
+ * from v6.1 do_try_to_free_pages(): ALLOCSTALL counted once at the walk's
+ * start, levels 12 down until 32 pages are reclaimed, each level's
+ * targets decided when its pass begins (prepare_scan_count() per
+ * shrink_node()).  At swappiness 200 a walk that saw a refault takes
+ * SCAN_FRACT with fp = 0: anon only, and anon under swap writeback frees
+ * nothing at once (eff_anon 0), so it dives.  Interval 1: the refault,
+ * the walk's levels 12 to 5.  Interval 2: its level 4, then its level-3
+ * targets decided, then another reclaimer's walk ends
+ * (snapshot_refaults(): the refault is seen no more) and five new walks
+ * trim the cache, then the level-3 pass scans.  The model is told the
+ * rate measured before (0.38 of the anon scanned freed), as the replay
+ * is.  where_done: the walk of interval 1 frees its anon (eff_anon 0.3)
+ * and ends; interval 2 has the five trim walks only.  trims: the new walks
+ * (five above); level3: 0 where the sample comes before its level-3 pass.
+ */
+static void direct_dive_case(int where_done, int trims, int level3, double *anon_true,
+			     double *anon_pred, double *p_true, double *p_est)
+{
+	struct ref k = base(200, 8192), before;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out out;
+	ul nr[2], reclaimed = 0;
+	int prio = 12, w;
+
+	k.eff_anon = where_done ? 0.3 : 0;
+	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
+	/* interval 1: the walk that saw the refault */
+	before = k;
+	k.refault_seen = 1;
+	k.walks++;
+	for (; prio >= 5 && reclaimed < SCM; prio--)
+		reclaimed += shrink_level(&k, prio, SCM, 0);
+	if (reclaimed >= SCM)
+		k.refault_seen = 0;           /* it ended: snapshot_refaults() */
+	model_view(&k, &before, RC_DIRECT, &in);
+	in.activate_file = 1;
+	in.eff_anon = 0.38;
+	in.eff_file = 0.9;
+	split_walk(&in, &cost, &cost, &out);
+	/* interval 2 */
+	before = k;
+	memset(k.trace, 0, sizeof(k.trace));
+	if (!where_done)
+		shrink_level(&k, prio--, SCM, 0);       /* its level 4 */
+	scan_count(&k, prio, nr);                        /* level 3 decided */
+	k.refault_seen = 0;
+	for (w = 0; w < trims; w++)
+		direct_walk(&k);
+	if (!where_done && level3) {
+		/* the level-3 pass on the targets it began with: no reclaim */
+		k.pgscan += (double)nr[0];
+		k.pgscan_anon += (double)nr[0];
+		k.trace[prio] += (double)nr[0];
+	}
+	{
+		struct split_reclaim_out last = out.r[RC_DIRECT];
+
+		model_view(&k, &before, RC_DIRECT, &in);
+		in.eff_anon = 0.38;
+		in.eff_file = 0.9;
+		split_direct_goes_on(&in, &last);
+	}
+	split_walk(&in, &cost, &cost, &out);
+	*anon_true = k.pgscan_anon - before.pgscan_anon;
+	*anon_pred = out.r[RC_DIRECT].anon_pred;
+	*p_true = truth_priority(&k);
+	*p_est = out.r[RC_DIRECT].p_est;
+}
+
+static void direct_goes_on_walks(void)
+{
+	double a, ap, p, pe;
+
+	direct_dive_case(0, 5, 1, &a, &ap, &p, &pe);
+	tap_ok(a > 0 && fabs(ap - a) <= 0.1 * a,
+	       "split-28.1 a direct walk diving over anon goes on past the sample, beside five new walks that trim the cache: its anon %.0f predicted, %.0f scanned",
+	       ap, a);
+	tap_ok(fabs(pe - p) <= 1,
+	       "split-28.2 ... and the interval's priority %.2f against %.2f played", pe, p);
+	direct_dive_case(1, 5, 1, &a, &ap, &p, &pe);
+	tap_ok(a == 0 && ap < 1,
+	       "split-28.3 a walk that freed its pages ended: the five trim walks after it scan no anon (%.0f predicted)",
+	       ap);
+	tap_ok(fabs(pe - p) <= 1,
+	       "split-28.4 ... and their priority %.2f against %.2f played", pe, p);
+	direct_dive_case(0, 40, 0, &a, &ap, &p, &pe);
+	tap_ok(a > 0 && fabs(ap - a) <= 0.1 * a,
+	       "split-28.5 the walk going on takes what the new walks leave: 40 trim walks beside its level-4 pass, anon %.0f predicted, %.0f scanned",
+	       ap, a);
+}
+
 int main(void)
 {
 	reference_walks();
@@ -3787,5 +3881,6 @@ int main(void)
 	boosted_walks_from_before();
 	wakes_without_walks();
 	napping_kswapd();
+	direct_goes_on_walks();
 	return tap_done();
 }
