@@ -309,9 +309,9 @@ struct split_in {
 	 * walk stood there to finish, though one may go on */
 	int kswapd_resume_balanced;
 	struct split_pass kswapd_resume_pass;   /* the pass it stood in */
-	/* where a direct walk that saw a refault stood at the interval
-	 * before's end, short of its SWAP_CLUSTER_MAX pages (its going_on):
-	 * it goes on in this one (split_direct.c); 0: none */
+	/* where a direct walk that dove stood at the interval before's end,
+	 * short of its SWAP_CLUSTER_MAX pages (its going_on): it goes on in
+	 * this one (split_direct.c); 0: none */
 	double direct_resume;
 };
 
@@ -332,8 +332,8 @@ struct split_reclaim_out {
 	double end_refault;        /* the chance the last walk saw a refault */
 	int end_balanced;          /* kswapd: sw_kswapd_ended() at the end */
 	struct split_pass end_pass;  /* kswapd: the pass the last walk stood in */
-	/* direct: the progress point of a walk that saw a refault and had
-	 * not reclaimed its pages at the end (split_direct.c); 0: none */
+	/* direct: the progress point of a walk that dove and had not
+	 * reclaimed its pages at the end (split_direct.c); 0: none */
 	double going_on;
 	/* no level deeper than the replayed walks' but 0 lets anon in
 	 * (sw_anon_only_at_zero() in split_level.c): anon this reclaimer scanned

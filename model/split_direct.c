@@ -26,22 +26,6 @@
 #include "split_int.h"
 #include "banned.h"
 
-/*
- * How deep a walk that saw a refault must have gone for the sample to
- * find it under way: 6 levels passed (its pass at level 6 or below, a
- * 64th of its lists or more).  A walk that trims the cache or frees its
- * anon ends within its first levels, well inside an interval; one that
- * dives spends most of its time in its last, largest passes.  A measured
- * line, not the kernel's: on four TCG lab sweeps (labBA-BD, Debian 6.1
- * and 6.12, 512 and 768 MB) a walk carried from 4, 6 or 8 levels down
- * put 6.1's direct reclaim within one level of its traced priority in
- * 1128 of 1158 intervals (1123 carrying none) and the anon prediction
- * within 10% in 129, 128 and 127 of 384 intervals (121); from any level,
- * 1128 and 130, but the 30 lab fixtures' 6.1 direct reclaim within one
- * level in 182 of 187 intervals, against 183.
- */
-#define DIRECT_LONG_LEVELS 6
-
 /* The point where one walk of kind c has reclaimed SWAP_CLUSTER_MAX
  * pages at these rates. */
 static double walk_done(const struct walk_ctx *c, double eff_anon, double eff_file)
@@ -76,29 +60,46 @@ static double new_walk_scan(const struct walk_ctx *c, double eff_anon, double ef
 }
 
 /*
+ * Only a walk whose scan was mostly anon: file pages are clean as a rule
+ * and freed when met, so a walk over file frees its pages and ends (as
+ * dive() in split_kswapd.c has it for kswapd).  Without this line the 30
+ * lab fixtures' direct reclaim came within one level of its traced
+ * priority in 169 of 187 6.1 intervals and 373 of 394 6.12 ones, against
+ * 182 and 375 (labB run 19 at 4.8 s, 6.1, swappiness 60: 4.9 for a
+ * traced 8.0), the four TCG sweeps' 6.1 in 1124 of 1158 against 1128.
+ */
+#define DIRECT_ANON_SHARE 0.5
+
+/*
  * Whether it still fell short of its pages at the sample is read from
  * the interval's own direct reclaim (pgsteal_direct / pgscan_direct),
  * not from the replay's anon rate, which is the one measured before: a
- * walk that dives frees nothing while those before it freed (labBB run
- * 8 at 8.3 s: the last anon rate 0.38, the interval's direct reclaim 0
+ * walk that dives frees nothing while those before it freed (labBB run 8
+ * at 8.3 s: the last anon rate 0.38, the interval's direct reclaim 0
  * pages of 13559).  The next interval's counters tell whether it went on
  * (direct_goes_on() in split_walk.c: the scan its new walks leave).
- * Without that reading, walks that scanned anon at levels 8 to 7 and freed
- * it (labB runs 19 and 22, 6.1 at swappiness 60 and 100: 3000 to 12000
- * anon pages an interval) were carried, and the next intervals' new walks
- * left to them: direct reclaim at 2 to 6 for a traced 7.5 to 8.2, out of
- * one level in 8 intervals of the two runs.
+ * Without the rate (every walk carried that went down over anon) the
+ * fixtures' direct reclaim within one level in 167 and 356 intervals
+ * (against 182 and 375), the sweeps' in 1126 and 843 (1128, 849).  The
+ * rate is the interval's, the walks that ended beside it included: taken
+ * as the rate of the one that dives, what those reclaimed counted as
+ * theirs (each its SWAP_CLUSTER_MAX, its last pass whole), it carried
+ * walks that freed their anon, 11 fewer 6.1 fixture intervals within one
+ * level and 5 fewer 6.12 ones.
  */
-double sw_direct_long_walk(const struct split_in *in, const struct walk_ctx *refault,
-			   double p)
+double sw_direct_long_walk(const struct split_in *in, const struct walk_ctx *c, double p)
 {
 	double e = sw_efficiency(in->reclaimed[RC_DIRECT] / in->scanned[RC_DIRECT]);
+	struct walk_res w;
 
-	if (!(p >= DIRECT_LONG_LEVELS) || !(p < DEF_PRIORITY + 1))
+	if (!(p > 0) || !(p < DEF_PRIORITY + 1))
+		return 0;
+	sw_walk_at(c, p, &w);
+	if (!(w.anon_total >= DIRECT_ANON_SHARE * w.scanned))
 		return 0;
 	if (isnan(e))
 		e = 0;     /* nothing reclaimed */
-	return p < walk_done(refault, e, e) ? p : 0;
+	return p < walk_done(c, e, e) ? p : 0;
 }
 
 double sw_direct_new_scan(const struct split_in *in, const struct split_cost *cost,

@@ -121,13 +121,12 @@ int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r);
 int sw_boost_goes_on(const struct split_in *in, enum reclaimer r);
 /*
  * split_direct.c: a direct walk that outlasts a sample.  p where a walk
- * that saw a refault, at progress point p, went deep enough for the
- * sample to find it under way, else 0; the pages the walks the interval
- * counted (ALLOCSTALL), nref of them refault walks, scan to their end on
- * the end's lists
+ * of kind c at progress point p dove deep enough for the sample to find
+ * it under way, else 0; the pages the walks the interval counted
+ * (ALLOCSTALL), nref of them refault walks, scan to their end on the
+ * end's lists
  */
-double sw_direct_long_walk(const struct split_in *in, const struct walk_ctx *refault,
-			   double p);
+double sw_direct_long_walk(const struct split_in *in, const struct walk_ctx *c, double p);
 double sw_direct_new_scan(const struct split_in *in, const struct split_cost *cost,
 			  double walks, double nref);
 /* split_skip.c: the pages kswapd passed over (pgskip_*) */

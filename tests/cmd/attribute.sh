@@ -1789,10 +1789,19 @@ check "attribute-3.83 a direct walk goes on across samples: its anon at 8.5 and 
 	grep -q ' 2 2$' dive8.anon
 check "attribute-3.84 ... and direct reclaim's priority at 9.0 s within one level of the traced 2.3, beside five walks that trim the cache" \
 	awk -F, '$1 == 1 && $2 == "9.0" && $3 == "direct" { found = 1; d = $4 - $5; ok = d <= 1 && d >= -1 } END { exit !(found && ok) }' dive8.out
+# ... of either kind: labBB run 16 (6.12, swappiness 200), five walks at
+# 6.0 s, none after a refault, one of them diving over anon on a small
+# inactive file list (12 to 4, 19105 pages); at 6.4 s no walk counted and
+# 33015 anon pages traced at 5 to 2.  Taken as new walks there, 21685;
+# going on as the kind it was, whose deep levels trim the cache, 28585.
+awk -F, -v p="$(col anon_scanned_pred xfrag.out)" -v m="$(col anon_scanned_true xfrag.out)" '
+	$1 == 1 && $2 == "6.4" && $3 == "direct" { printf "%s %s", $p, $m }' xfrag.out > dive16.anon
+check "attribute-3.86 a walk that dove with no refault, on a small inactive file list, goes on too: anon at 6.4 s within 10% of the traced ($(cat dive16.anon))" \
+	awk '{ d = $1 - $2; if (d < 0) d = -d; exit !($2 > 0 && d <= 0.1 * $2) }' dive16.anon
 # ... and only a walk that was not freeing: labB run 19 (6.1, swappiness
 # 60), whose direct walks scan 1000 to 10000 anon pages an interval at
 # levels 8 to 7 and free them, carried none (taken as going on, the next
-# intervals' walks were left to them: 1.9 to 5.8 for a traced 7.5 to 8.2).
+# intervals' walks were left to them: 1.7 to 4.9 for a traced 7.5 to 8.2).
 fixture_attribution free19 lab/labB-run19-6.1-swappiness60.csv.gz --intervals
 check "attribute-3.85 direct walks that free their anon at levels 8 to 7 end: within one level of the traced at 3.8 to 4.8 s" \
 	awk -F, '$1 == 1 && $3 == "direct" && ($2 == "3.8" || $2 == "4.0" || $2 == "4.3" || $2 == "4.5" || $2 == "4.8") {

@@ -3750,88 +3750,109 @@ static void napping_kswapd(void)
  * nothing at once (eff_anon 0), so it dives.  Interval 1: the refault,
  * the walk's levels 12 to 5.  Interval 2: its level 4, then its level-3
  * targets decided, then another reclaimer's walk ends
- * (snapshot_refaults(): the refault is seen no more) and five new walks
- * trim the cache, then the level-3 pass scans.  The model is told the
- * rate measured before (0.38 of the anon scanned freed), as the replay
- * is.  where_done: the walk of interval 1 frees its anon (eff_anon 0.3)
- * and ends; interval 2 has the five trim walks only.  trims: the new walks
- * (five above); level3: 0 where the sample comes before its level-3 pass.
+ * (snapshot_refaults(): the refault is seen no more) and the new walks
+ * (trims) trim the cache, then the level-3 pass scans (level3; 0: the
+ * sample comes before it).  Interval 3 (third): another refault, the
+ * walk's level-2 pass, no new walk.  (A walk that goes on beside new
+ * walks that reclaim is not carried past that interval: its rate is the
+ * interval's, theirs in it; sw_direct_long_walk().)  The model is told the rate measured
+ * before (0.38 of the anon scanned freed), as the replay is.  where_done:
+ * the walk of interval 1 frees its anon (eff_anon 0.3) and ends.
  */
-static void direct_dive_case(int where_done, int trims, int level3, double *anon_true,
-			     double *anon_pred, double *p_true, double *p_est)
+struct dive_case {
+	int where_done, trims, level3, third;
+	double anon_true, anon_pred, p_true, p_est;   /* the last interval's */
+};
+
+/* The model's replay of the reference's interval since `before`. */
+static void dive_interval(const struct ref *k, const struct ref *before, int act,
+			  const struct split_cost *cost, struct split_out *out)
 {
-	struct ref k = base(200, 8192), before;
-	struct split_cost cost;
+	struct split_reclaim_out last = out->r[RC_DIRECT];
 	struct split_in in;
+
+	model_view(k, before, RC_DIRECT, &in);
+	in.activate_file = act;
+	in.eff_anon = 0.38;
+	in.eff_file = 0.9;
+	split_direct_goes_on(&in, &last);
+	split_walk(&in, cost, cost, out);
+}
+
+static void direct_dive_case(struct dive_case *c)
+{
+	struct ref k = base(200, 8192), before = k;
+	struct split_cost cost;
 	struct split_out out;
 	ul nr[2], reclaimed = 0;
 	int prio = 12, w;
 
-	k.eff_anon = where_done ? 0.3 : 0;
+	memset(&out, 0, sizeof(out));
+	k.eff_anon = c->where_done ? 0.3 : 0;
 	split_cost_init(&cost, (const int[3]){ 6, 1, 0 });
 	/* interval 1: the walk that saw the refault */
-	before = k;
 	k.refault_seen = 1;
 	k.walks++;
 	for (; prio >= 5 && reclaimed < SCM; prio--)
 		reclaimed += shrink_level(&k, prio, SCM, 0);
 	if (reclaimed >= SCM)
 		k.refault_seen = 0;           /* it ended: snapshot_refaults() */
-	model_view(&k, &before, RC_DIRECT, &in);
-	in.activate_file = 1;
-	in.eff_anon = 0.38;
-	in.eff_file = 0.9;
-	split_walk(&in, &cost, &cost, &out);
+	dive_interval(&k, &before, 1, &cost, &out);
 	/* interval 2 */
 	before = k;
 	memset(k.trace, 0, sizeof(k.trace));
-	if (!where_done)
+	if (!c->where_done)
 		shrink_level(&k, prio--, SCM, 0);       /* its level 4 */
 	scan_count(&k, prio, nr);                        /* level 3 decided */
 	k.refault_seen = 0;
-	for (w = 0; w < trims; w++)
+	for (w = 0; w < c->trims; w++)
 		direct_walk(&k);
-	if (!where_done && level3) {
+	if (!c->where_done && c->level3) {
 		/* the level-3 pass on the targets it began with: no reclaim */
 		k.pgscan += (double)nr[0];
 		k.pgscan_anon += (double)nr[0];
-		k.trace[prio] += (double)nr[0];
+		k.trace[prio--] += (double)nr[0];
 	}
-	{
-		struct split_reclaim_out last = out.r[RC_DIRECT];
-
-		model_view(&k, &before, RC_DIRECT, &in);
-		in.eff_anon = 0.38;
-		in.eff_file = 0.9;
-		split_direct_goes_on(&in, &last);
+	dive_interval(&k, &before, 0, &cost, &out);
+	if (c->third) {
+		before = k;
+		memset(k.trace, 0, sizeof(k.trace));
+		k.refault_seen = 1;
+		shrink_level(&k, prio, SCM, 0);         /* its level 2 */
+		dive_interval(&k, &before, 1, &cost, &out);
 	}
-	split_walk(&in, &cost, &cost, &out);
-	*anon_true = k.pgscan_anon - before.pgscan_anon;
-	*anon_pred = out.r[RC_DIRECT].anon_pred;
-	*p_true = truth_priority(&k);
-	*p_est = out.r[RC_DIRECT].p_est;
+	c->anon_true = k.pgscan_anon - before.pgscan_anon;
+	c->anon_pred = out.r[RC_DIRECT].anon_pred;
+	c->p_true = truth_priority(&k);
+	c->p_est = out.r[RC_DIRECT].p_est;
 }
 
 static void direct_goes_on_walks(void)
 {
-	double a, ap, p, pe;
+	struct dive_case on = { 0, 5, 1, 0, 0, 0, 0, 0 }, done = { 1, 5, 1, 0, 0, 0, 0, 0 },
+			 beside = { 0, 40, 0, 0, 0, 0, 0, 0 }, third = { 0, 0, 1, 1, 0, 0, 0, 0 };
 
-	direct_dive_case(0, 5, 1, &a, &ap, &p, &pe);
-	tap_ok(a > 0 && fabs(ap - a) <= 0.1 * a,
+	direct_dive_case(&on);
+	tap_ok(on.anon_true > 0 && fabs(on.anon_pred - on.anon_true) <= 0.1 * on.anon_true,
 	       "split-28.1 a direct walk diving over anon goes on past the sample, beside five new walks that trim the cache: its anon %.0f predicted, %.0f scanned",
-	       ap, a);
-	tap_ok(fabs(pe - p) <= 1,
-	       "split-28.2 ... and the interval's priority %.2f against %.2f played", pe, p);
-	direct_dive_case(1, 5, 1, &a, &ap, &p, &pe);
-	tap_ok(a == 0 && ap < 1,
+	       on.anon_pred, on.anon_true);
+	tap_ok(fabs(on.p_est - on.p_true) <= 1,
+	       "split-28.2 ... and the interval's priority %.2f against %.2f played", on.p_est, on.p_true);
+	direct_dive_case(&done);
+	tap_ok(done.anon_true == 0 && done.anon_pred < 1,
 	       "split-28.3 a walk that freed its pages ended: the five trim walks after it scan no anon (%.0f predicted)",
-	       ap);
-	tap_ok(fabs(pe - p) <= 1,
-	       "split-28.4 ... and their priority %.2f against %.2f played", pe, p);
-	direct_dive_case(0, 40, 0, &a, &ap, &p, &pe);
-	tap_ok(a > 0 && fabs(ap - a) <= 0.1 * a,
+	       done.anon_pred);
+	tap_ok(fabs(done.p_est - done.p_true) <= 1,
+	       "split-28.4 ... and their priority %.2f against %.2f played", done.p_est, done.p_true);
+	direct_dive_case(&beside);
+	tap_ok(beside.anon_true > 0 && fabs(beside.anon_pred - beside.anon_true) <= 0.1 * beside.anon_true,
 	       "split-28.5 the walk going on takes what the new walks leave: 40 trim walks beside its level-4 pass, anon %.0f predicted, %.0f scanned",
-	       ap, a);
+	       beside.anon_pred, beside.anon_true);
+	direct_dive_case(&third);
+	tap_ok(fabs(third.p_est - third.p_true) <= 1 &&
+	       fabs(third.anon_pred - third.anon_true) <= 0.1 * third.anon_true,
+	       "split-28.6 still under way after an interval of its own (levels 4 and 3, no walk counted), it goes on in a third: its level-2 pass, %.0f anon pages predicted (%.0f scanned), priority %.2f against %.2f",
+	       third.anon_pred, third.anon_true, third.p_est, third.p_true);
 }
 
 int main(void)
