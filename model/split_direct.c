@@ -17,7 +17,8 @@
  * begun two intervals before scanned 24066 anon pages at 3 and 2; taken
  * as five new walks only, the replay put that scan on the file list.
  * Each pass decides its targets when it begins (prepare_scan_count(), per
- * shrink_node()), so the walk going on scans as the kind it was.
+ * shrink_node()), so the pass under way at the sample goes on as it
+ * began, over anon (direct_goes_on() in split_walk.c).
  */
 #include <math.h>
 #include <stddef.h>

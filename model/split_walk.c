@@ -544,9 +544,10 @@ static int anon_let_in(const struct split_in *in)
  * over anon (labBB run 16 at 6.4 s: 32983 anon pages traced at 5 to 2;
  * replayed as the kind it was, whose deep levels trim the cache, 28585;
  * over the 30 lab fixtures 1834 fewer of 6.12's swapped pages are
- * unexplained so).  Weights, views and gauges as walk_parts() gives them.  Adds to o,
- * *deep and *zero; returns the pages it takes.  Where the new walks take
- * all (a walk of theirs that saw a refault dives too), none: it ended.
+ * unexplained so).  Weights, views and gauges as walk_parts() gives
+ * them.  Adds to o, *deep and *zero; returns the pages it takes.  Where
+ * the new walks take all (a walk of theirs that saw a refault dives
+ * too), none: it ended.
  */
 static double direct_goes_on(const struct split_in *in, const struct split_cost *cost,
 			     const struct walk_fit *fit, const struct walk_mix *m,
