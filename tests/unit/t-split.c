@@ -3755,9 +3755,10 @@ static void napping_kswapd(void)
  * sample comes before it).  Interval 3 (third): another refault, the
  * walk's level-2 pass, no new walk.  (A walk that goes on beside new
  * walks that reclaim is not carried past that interval: its rate is the
- * interval's, theirs in it; sw_direct_long_walk().)  The model is told the rate measured
- * before (0.38 of the anon scanned freed), as the replay is.  where_done:
- * the walk of interval 1 frees its anon (eff_anon 0.3) and ends.
+ * interval's, theirs in it; sw_direct_long_walk().)  The model is told
+ * the rate measured before (0.38 of the anon scanned freed), as the
+ * replay is.  where_done: the walk of interval 1 frees its anon
+ * (eff_anon 0.3) and ends.
  */
 struct dive_case {
 	int where_done, trims, level3, third;
