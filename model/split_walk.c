@@ -560,7 +560,9 @@ static double direct_goes_on(const struct split_in *in, const struct split_cost 
 	double rest = m->s - (counted > 0 ? sw_direct_new_scan(in, cost, counted, nref) : 0);
 	struct walk_mix g = *m;
 
-	if (!(in->direct_resume > 0) || !(rest > 0))
+	/* no walk counter (ALLOCSTALL not recorded): the new walks' share is
+	 * not known, and none is carried */
+	if (!(in->direct_resume > 0) || !(rest > 0) || isnan(in->walks[RC_DIRECT]))
 		return 0;
 	g.s = rest;
 	g.from = in->direct_resume;
@@ -698,7 +700,9 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	m.short_spread = fit->short_spread;
 	m.anon_holds = r == RC_KSWAPD && fit->anon_holds;
 	nref = refault_walks(in, r, walks, fit->extra_refaults, fit->fewer_refaults);
-	o->refault_added = refault_walks(in, r, walks, fit->extra_refaults, 0) -
+	/* none where the walk going on took the scan: no new walk to add */
+	o->refault_added = !(m.s > 0) ? 0 :
+			   refault_walks(in, r, walks, fit->extra_refaults, 0) -
 			   refault_walks(in, r, walks, 0, 0);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that

@@ -33,7 +33,7 @@ else
 fi
 nk=${#rels[@]}
 cd "$TMP" || exit 1
-sweep=(bench swappiness --swappiness 0,100 --trials 1 --write 96M)
+sweep=(bench swappiness --swappiness 0,200 --trials 1 --write 96M)
 
 # --- 1: the kernel matrix in one command: kernels x MGLRU off and on ------
 # two boots at a time (--jobs 2; section 11 boots the first kernel's two
@@ -49,10 +49,10 @@ check "lab-1.17 says how many at a time and what the machine would hold" \
 	grep -Eq "^lab: $n boots, up to 2 at a time \(--jobs 2; the machine's default would be [0-9]+: [0-9]+ CPUs? / 2 per guest = [0-9]+; [0-9]+ MB available / \(512 MB \+ [0-9]+ MB for QEMU\) per guest = [0-9]+\)$" out1
 check "lab-1.18 the second boot began while the first ran" \
 	grep -q "^lab: boot 2 of $n (vmlinuz-$rel, lru_gen on), 2 running, 0 done, " err1
-check "lab-8.1 the default hog survives the default 512M guest: no trial failed" \
-	sh -c "! grep -q FAILED out1"
+check "lab-8.1 the default hog survives the default 512M guest at swappiness 0 and 200: no trial failed" \
+	sh -c "test -s out1 && ! grep -q FAILED out1"
 check "lab-1.3 a progress line per boot and trial" \
-	grep -q "^lab: \[$n/$n\] ${rels[nk - 1]}, lru_gen on: vmscope: trial 2 of 2 (swappiness 100, trial 1)" err1
+	grep -q "^lab: \[$n/$n\] ${rels[nk - 1]}, lru_gen on: vmscope: trial 2 of 2 (swappiness 200, trial 1)" err1
 # (a basic regular expression: the release's '+' is a character)
 check "lab-1.3b boot i of n with the time left" \
 	grep -q "^lab: boot $n of $n (vmlinuz-${rels[nk - 1]}, lru_gen on)\(, [0-9][0-9]* running, [0-9][0-9]* done\)\{0,1\}, [0-9][0-9]* s elapsed, about [0-9][0-9]* s left$" err1
@@ -245,7 +245,7 @@ is "$(q oom.db "SELECT r.value || ' ' || t.value FROM results r JOIN run_tags t 
 # guest started from an empty database, so its runs, counter names and
 # layouts were renumbered when they were merged after the first's.
 start=$(date +%s)
-"$VMSCOPE" lab --kernel "$K" --lru-gen both --timeout 900 -o serial.db -- "${sweep[@]}" \
+"$VMSCOPE" lab --kernel "$K" --lru-gen both --timeout 900 --jobs 1 -o serial.db -- "${sweep[@]}" \
 	--tag "note=it's \"quoted\" \$(x)" > outj1 2> errj1
 is "$?" 0 "lab-11.1 section 1's boots of $rel one at a time ($(( $(date +%s) - start )) s)"
 # each run: id, kernel, MGLRU mode and its tags (not the oom tag: an OOM

@@ -3762,12 +3762,15 @@ static void napping_kswapd(void)
  */
 struct dive_case {
 	int where_done, trims, level3, third;
+	int uncounted;             /* interval 2's walks not recorded (NAN) */
+	double carried;            /* the going_on interval 1 left */
 	double anon_true, anon_pred, p_true, p_est;   /* the last interval's */
+	double p_uncarried;        /* interval 2's p_est taking none going on */
 };
 
 /* The model's replay of the reference's interval since `before`. */
 static void dive_interval(const struct ref *k, const struct ref *before, int act,
-			  const struct split_cost *cost, struct split_out *out)
+			  int uncounted, const struct split_cost *cost, struct split_out *out)
 {
 	struct split_reclaim_out last = out->r[RC_DIRECT];
 	struct split_in in;
@@ -3776,6 +3779,8 @@ static void dive_interval(const struct ref *k, const struct ref *before, int act
 	in.activate_file = act;
 	in.eff_anon = 0.38;
 	in.eff_file = 0.9;
+	if (uncounted)
+		in.walks[RC_DIRECT] = NAN;
 	split_direct_goes_on(&in, &last);
 	split_walk(&in, cost, cost, out);
 }
@@ -3798,7 +3803,8 @@ static void direct_dive_case(struct dive_case *c)
 		reclaimed += shrink_level(&k, prio, SCM, 0);
 	if (reclaimed >= SCM)
 		k.refault_seen = 0;           /* it ended: snapshot_refaults() */
-	dive_interval(&k, &before, 1, &cost, &out);
+	dive_interval(&k, &before, 1, 0, &cost, &out);
+	c->carried = out.r[RC_DIRECT].going_on;
 	/* interval 2 */
 	before = k;
 	memset(k.trace, 0, sizeof(k.trace));
@@ -3814,13 +3820,20 @@ static void direct_dive_case(struct dive_case *c)
 		k.pgscan_anon += (double)nr[0];
 		k.trace[prio--] += (double)nr[0];
 	}
-	dive_interval(&k, &before, 0, &cost, &out);
+	if (c->uncounted) {
+		struct split_out none;
+
+		memset(&none, 0, sizeof(none));
+		dive_interval(&k, &before, 0, 1, &cost, &none);
+		c->p_uncarried = none.r[RC_DIRECT].p_est;
+	}
+	dive_interval(&k, &before, 0, c->uncounted, &cost, &out);
 	if (c->third) {
 		before = k;
 		memset(k.trace, 0, sizeof(k.trace));
 		k.refault_seen = 1;
 		shrink_level(&k, prio, SCM, 0);         /* its level 2 */
-		dive_interval(&k, &before, 1, &cost, &out);
+		dive_interval(&k, &before, 1, 0, &cost, &out);
 	}
 	c->anon_true = k.pgscan_anon - before.pgscan_anon;
 	c->anon_pred = out.r[RC_DIRECT].anon_pred;
@@ -3830,8 +3843,10 @@ static void direct_dive_case(struct dive_case *c)
 
 static void direct_goes_on_walks(void)
 {
-	struct dive_case on = { 0, 5, 1, 0, 0, 0, 0, 0 }, done = { 1, 5, 1, 0, 0, 0, 0, 0 },
-			 beside = { 0, 40, 0, 0, 0, 0, 0, 0 }, third = { 0, 0, 1, 1, 0, 0, 0, 0 };
+	struct dive_case on = { .trims = 5, .level3 = 1 },
+			 done = { .where_done = 1, .trims = 5, .level3 = 1 },
+			 beside = { .trims = 40 }, third = { .level3 = 1, .third = 1 },
+			 uncounted = { .trims = 5, .level3 = 1, .uncounted = 1 };
 
 	direct_dive_case(&on);
 	tap_ok(on.anon_true > 0 && fabs(on.anon_pred - on.anon_true) <= 0.1 * on.anon_true,
@@ -3840,6 +3855,9 @@ static void direct_goes_on_walks(void)
 	tap_ok(fabs(on.p_est - on.p_true) <= 1,
 	       "split-28.2 ... and the interval's priority %.2f against %.2f played", on.p_est, on.p_true);
 	direct_dive_case(&done);
+	tap_ok(on.carried > 0 && done.carried == 0,
+	       "split-28.7 carried to the next interval where it reclaimed nothing (at %.2f levels), not where it freed its pages (%.2f)",
+	       on.carried, done.carried);
 	tap_ok(done.anon_true == 0 && done.anon_pred < 1,
 	       "split-28.3 a walk that freed its pages ended: the five trim walks after it scan no anon (%.0f predicted)",
 	       done.anon_pred);
@@ -3854,6 +3872,10 @@ static void direct_goes_on_walks(void)
 	       fabs(third.anon_pred - third.anon_true) <= 0.1 * third.anon_true,
 	       "split-28.6 still under way after an interval of its own (levels 4 and 3, no walk counted), it goes on in a third: its level-2 pass, %.0f anon pages predicted (%.0f scanned), priority %.2f against %.2f",
 	       third.anon_pred, third.anon_true, third.p_est, third.p_true);
+	direct_dive_case(&uncounted);
+	tap_ok(uncounted.p_est == uncounted.p_uncarried,
+	       "split-28.8 where ALLOCSTALL is not recorded no walk is carried: the interval as if none went on (priority %.2f, %.2f)",
+	       uncounted.p_est, uncounted.p_uncarried);
 }
 
 int main(void)
