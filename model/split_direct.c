@@ -61,17 +61,13 @@ static double new_walk_scan(const struct walk_ctx *c, double eff_anon, double ef
 }
 
 /*
- * Only a walk whose scan was mostly anon: file pages are clean as a rule
- * and freed when met, so a walk over file frees its pages and ends (as
- * dive() in split_kswapd.c has it for kswapd).  Without this line the 30
- * lab fixtures' direct reclaim came within one level of its traced
- * priority in 169 of 187 6.1 intervals and 373 of 394 6.12 ones, against
- * 182 and 375 (labB run 19 at 4.8 s, 6.1, swappiness 60: 4.9 for a
- * traced 8.0), the four TCG sweeps' 6.1 in 1124 of 1158 against 1128.
- */
-#define DIRECT_ANON_SHARE 0.5
-
-/*
+ * Only a walk that took mostly anon (sw_mostly_anon()): one over file
+ * frees its pages and ends.  Without that line the 30 lab fixtures'
+ * direct reclaim came within one level of its traced priority in 169 of
+ * 187 6.1 intervals and 373 of 394 6.12 ones, against 182 and 375 (labB
+ * run 19 at 4.8 s, 6.1, swappiness 60: 4.9 for a traced 8.0), the four
+ * TCG sweeps' 6.1 in 1124 of 1158 against 1128.
+ *
  * Whether it still fell short of its pages at the sample is read from
  * the interval's own direct reclaim (pgsteal_direct / pgscan_direct),
  * not from the replay's anon rate, which is the one measured before: a
@@ -91,12 +87,8 @@ static double new_walk_scan(const struct walk_ctx *c, double eff_anon, double ef
 double sw_direct_long_walk(const struct split_in *in, const struct walk_ctx *c, double p)
 {
 	double e = sw_efficiency(in->reclaimed[RC_DIRECT] / in->scanned[RC_DIRECT]);
-	struct walk_res w;
 
-	if (!(p > 0) || !(p < DEF_PRIORITY + 1))
-		return 0;
-	sw_walk_at(c, p, &w);
-	if (!(w.anon_total >= DIRECT_ANON_SHARE * w.scanned))
+	if (!(p > 0) || !(p < DEF_PRIORITY + 1) || !sw_mostly_anon(c, p))
 		return 0;
 	if (isnan(e))
 		e = 0;     /* nothing reclaimed */

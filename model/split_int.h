@@ -83,6 +83,8 @@ void sw_boost_ctx(struct walk_ctx *c);     /* may_swap off, held at 10 */
 void sw_level_scan(const struct walk_ctx *c, int q, double *anon,
 		   double *file, enum cause *why);
 int sw_anon_only_at_zero(const struct walk_ctx *c, double below);
+/* a walk of kind c to p takes anon for half its scan or more */
+int sw_mostly_anon(const struct walk_ctx *c, double p);
 /* level q's anon pass where its batches draw the largest folios (and no
  * less than sw_level_scan()'s) */
 double sw_level_anon_largest(const struct walk_ctx *c, int q);

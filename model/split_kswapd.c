@@ -755,20 +755,14 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);
 }
 
-/*
- * Whether one walk of kind c that scans `rest` pages takes anon for at
- * least DIVE_ANON_SHARE of them (dive()).
- */
-#define DIVE_ANON_SHARE 0.5
-
+/* Whether one walk of kind c that scans `rest` pages takes mostly anon
+ * (sw_mostly_anon(); dive()). */
 static int mostly_anon(const struct walk_ctx *c, double rest)
 {
 	const struct walk_ctx *const one_kind[2] = { c, c };
 	static const double one[2] = { 1, 0 };
-	struct walk_res res;
 
-	sw_walk_at(c, sw_solve_progress(one_kind, one, rest), &res);
-	return res.scanned > 0 && res.anon_total >= DIVE_ANON_SHARE * res.scanned;
+	return sw_mostly_anon(c, sw_solve_progress(one_kind, one, rest));
 }
 
 /*

@@ -311,6 +311,24 @@ double sw_known_efficiency(double e)
 	return isnan(k) ? 1 : k;
 }
 
+/*
+ * Whether one walk of kind c to progress point p takes anon for at least
+ * half of what it scans: file pages are clean as a rule and freed when
+ * met, anon ones are kept under swap writeback (freed by a later pass),
+ * so a walk over mostly anon frees little and goes on down (kswapd's
+ * dive() in split_kswapd.c, a direct walk that outlasts a sample in
+ * split_direct.c).
+ */
+#define MOSTLY_ANON_SHARE 0.5
+
+int sw_mostly_anon(const struct walk_ctx *c, double p)
+{
+	struct walk_res res;
+
+	sw_walk_at(c, p, &res);
+	return res.scanned > 0 && res.anon_total >= MOSTLY_ANON_SHARE * res.scanned;
+}
+
 /* A boosted walk: may_swap off (SCAN_FILE), held at DEF_PRIORITY - 2. */
 void sw_boost_ctx(struct walk_ctx *c)
 {

@@ -554,15 +554,18 @@ static double direct_goes_on(const struct split_in *in, const struct split_cost 
 			     struct split_reclaim_out *o, double *deep, int *zero)
 {
 	double counted = in->walks[RC_DIRECT] > 0 ? in->walks[RC_DIRECT] : 0;
-	double nref = counted > 0 && anon_let_in(in) ?
-		      refault_walks(in, RC_DIRECT, counted, fit->extra_refaults,
-				    fit->fewer_refaults) : 0;
-	double rest = m->s - (counted > 0 ? sw_direct_new_scan(in, cost, counted, nref) : 0);
+	double nref, rest;
 	struct walk_mix g = *m;
 
 	/* no walk counter (ALLOCSTALL not recorded): the new walks' share is
 	 * not known, and none is carried */
-	if (!(in->direct_resume > 0) || !(rest > 0) || isnan(in->walks[RC_DIRECT]))
+	if (!(in->direct_resume > 0) || isnan(in->walks[RC_DIRECT]))
+		return 0;
+	nref = counted > 0 && anon_let_in(in) ?
+	       refault_walks(in, RC_DIRECT, counted, fit->extra_refaults,
+			     fit->fewer_refaults) : 0;
+	rest = m->s - (counted > 0 ? sw_direct_new_scan(in, cost, counted, nref) : 0);
+	if (!(rest > 0))
 		return 0;
 	g.s = rest;
 	g.from = in->direct_resume;
