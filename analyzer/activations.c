@@ -263,7 +263,7 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 	struct act_iv v;
 	double prev = 0, first_act = NAN, carried;
 	long act, kcw;
-	int rc, first = 1;
+	int rc, first = 1, ran_before = 0;
 
 	memset(a, 0, sizeof(*a));
 	rc = rundb_has_source(db, path, run_id, "stat_refresh");
@@ -294,7 +294,13 @@ int activations_load(struct activations *a, sqlite3 *db, const char *path,
 		if (first)
 			first_act = act_first(&ms);
 		else {
-			a->seconds += v.t1 - v.t0;
+			/* kcompactd's timeout counts a wake only for a request
+			 * kswapd's sleep left (model/split.h) */
+			int ran = v.kswapd_walks > 0 || v.busy[ACT_KSWAPD] > 0;
+
+			a->kswapd_seconds += ran ? v.t1 - v.t0 : 0;
+			a->kswapd_stretches += ran && !ran_before;
+			ran_before = ran;
 			a->swap_out += metric(&ms, METRIC_swap_out);
 			a->anon_scanned += metric(&ms, METRIC_anon_scanned);
 			a->anon_recorded |= !isnan(metric_stream_value(&ms, METRIC_anon_scanned));

@@ -76,7 +76,10 @@ struct activations {
 	 * many of kswapd's walks may have been boosted: model/split.h
 	 * boost_rate, kcompactd_timeout_only); wakes NAN where not recorded */
 	double kcompactd_wakes, kswapd_walks;
-	double seconds;            /* from the first sample to the last */
+	/* the seconds of the intervals in which kswapd ran (scanned or began
+	 * a walk), and how many runs of such intervals one after another
+	 * there were (model/split.h kcompactd_timeout_only) */
+	double kswapd_seconds, kswapd_stretches;
 	/* how much older an activation can be than the interval showing it
 	 * (split_fold_lag(): 0 where the samples were folded) */
 	double fold_s;

@@ -534,7 +534,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->boost_rate = st->act.kswapd_walks > 0 ?
 			 st->act.kcompactd_wakes / st->act.kswapd_walks : NAN;
 	si->kcompactd_timeout_only = split_kcompactd_timeout_only(st->act.kcompactd_wakes,
-								  st->act.seconds);
+								  st->act.kswapd_seconds,
+								  st->act.kswapd_stretches);
 	si->kcompactd_wakes = raw_delta(ms, rs, RAW_KCOMPACTD_WAKE);
 	si->low_gap_sum = m->low_gap > 0 ? m->low_gap : 0;
 	si->min_gap_sum = m->min_gap > 0 ? m->min_gap : 0;

@@ -614,7 +614,18 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * raised when its wait times out, every HPAGE_FRAG_CHECK_INTERVAL_MSEC
  * (500 ms), and counts KCOMPACTD_WAKE in kcompactd_do_work() then
  * (mm/compaction.c, v6.1 and v6.18): at most two such wakes a second,
- * which need no boosted walk.  Beyond that some wakes were immediate,
+ * which need no boosted walk: two a second of those kswapd ran in, as
+ * the request is left by its sleep after a walk, and a stretch of
+ * intervals with no walk and no scan holds none but the last request
+ * before it, counted one timeout after (`stretches`; the replay's
+ * activations_load() counts both).  Over the run's seconds, labBC run 10
+ * (6.12, swappiness 0, 57 wakes in 35.8 s, kswapd in 24.4 of them over
+ * 8 stretches) lost the boosts of its loops at level 10 (one walk, one
+ * wake, 1450 pages at level 10 an interval, replayed at 4.2); over
+ * kswapd's seconds, 6.12's kswapd within one level of its traced
+ * priority in 13 more of 2535 intervals of five lab sweeps (labBA-BE),
+ * none fewer; 6.1's and the 30 lab fixtures' unchanged.  Beyond that
+ * some wakes were immediate,
  * as a boosted walk's order-9 request at `out` wakes it.  Over twelve
  * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second (their
  * traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
@@ -634,9 +645,10 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  */
 #define KCOMPACTD_TIMEOUT_S 0.5
 
-int split_kcompactd_timeout_only(double wakes, double seconds)
+int split_kcompactd_timeout_only(double wakes, double seconds, double stretches)
 {
-	return wakes >= 0 && seconds > 0 && wakes <= seconds / KCOMPACTD_TIMEOUT_S;
+	return wakes >= 0 && seconds > 0 &&
+	       wakes <= seconds / KCOMPACTD_TIMEOUT_S + stretches;
 }
 
 static int boosts_possible(const struct split_in *in, double walks)
@@ -692,6 +704,39 @@ static int boosts_dropped(const struct split_in *in)
 	double k = in->reclaimed[RC_KSWAPD], d = in->reclaimed[RC_DIRECT];
 
 	return d > DROPPED_BOOST_DIRECT_SHARE * (k + d);
+}
+
+/*
+ * Whether all `walks` kswapd walks of the interval were boosted ones,
+ * where they reclaimed `beyond` pages more than walks that each reclaim
+ * `gap` (the low watermark gap, LEVEL_OVERSHOOT times) would: more than
+ * all but one of them can hold as boosts, each at most the zones'
+ * largest (in->boost_max_sum), beside one normal walk.  A walk is one or
+ * the other: balance_pgdat() takes nr_boost_reclaim at its entry (v5.0+,
+ * 6.1 and 6.18); a walk that entered with a boost on a balanced node
+ * reclaims that boost at DEF_PRIORITY - 2 and ends at `out` (`if
+ * (!nr_boost_reclaim && balanced)`), and one woken at the low watermark
+ * finds the node unbalanced and drops any boost (boosts_dropped() is the
+ * interval where that was the rule).  Then no walk reclaimed a gap:
+ * taking the walks as normal ones with the boosts on top replayed a lone
+ * boosted walk (1 PAGEOUTRUN, 1450 pages at level 10: labBC run 10 at
+ * 21.5 s) as one that went down to level 5 for its gap first, 8.4 for a
+ * traced 10.0.  Over five lab sweeps (labBA-BE) 6.12's kswapd within one
+ * level of its traced priority in 30 more intervals and 5 fewer (walks
+ * part boosted, part normal, traced at 8.4-8.7), on the 30 lab fixtures
+ * 1 more and 3 fewer; 6.1's unchanged (its runs' boosts go unreclaimed,
+ * run_boosts()).  Where some walks may have been normal ones, which the
+ * counters do not tell, the boosted ones' gaps stay subtracted: the
+ * reference's normal walks beside boosted ones reclaim more than the gap
+ * (up to a quarter more as the allocations go on, one from the min
+ * watermark), and taking as few boosted walks as can hold the reclaim
+ * beyond, whatever their number, put split-21.1's boosted scan 24% over
+ * its reference's (on the sweeps 56 more and 21 fewer).
+ */
+static int all_walks_boosted(const struct split_in *in, double walks, double beyond,
+			     double gap)
+{
+	return beyond > (walks - 1) * (in->boost_max_sum - gap);
 }
 
 /*
@@ -751,6 +796,8 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	if (a > 0)
 		normal = 0;
 	beyond = in->reclaimed[RC_KSWAPD] - seen * ef - normal;
+	if (beyond > 0 && all_walks_boosted(in, walks, beyond, normal / walks))
+		beyond += normal;       /* no walk reclaimed a gap */
 	if (beyond > 0)
 		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);
 }

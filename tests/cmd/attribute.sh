@@ -945,22 +945,52 @@ check "attribute-1.53 a group adds its runs' walks" \
 # the same wakes in 1 s are no more than kcompactd's 500 ms timeout
 # counts for requests that woke nothing (order-1 walks' sleeps): normal
 # walks; where the run did not record compact_daemon_wake, boosted as
-# before
-boost_run() {  # boost_run NAME [KCOMPACTD_WAKES [SECONDS]]
+# before.  kcompactd's timeout counts a wake only for a request kswapd's
+# sleep after a walk left, so its two a second are a bound over the
+# seconds kswapd ran, one more for the last request of each stretch of
+# them: 3 wakes in 0.5 s are more than it counts there, however long
+# the run idles after (IDLE seconds with no walk and no scan; the run's
+# 3 wakes in 10.5 s would be no more than 21)
+boost_run() {  # boost_run NAME [KCOMPACTD_WAKES [SECONDS [IDLE]]]
 	local h="t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages"
-	local r0="0,100,0,0,0,0,100000,1000,6000,3000,2000" r1="${3:-0.5},104,2000,2000,0,2000,100000,1000,6000,3000,2000"
-	[ $# -gt 1 ] && { h="$h,compact_daemon_wake"; r0="$r0,10"; r1="$r1,$((10 + $2))"; }
-	printf '%s\n' "$h" "$r0" "$r1" > "$1.csv"
-	kswapd_p "$1" 6.1.0
+	local t1=${3:-0.5} r0="0,100,0,0,0,0,100000,1000,6000,3000,2000" r1 r2=
+	r1="$t1,104,2000,2000,0,2000,100000,1000,6000,3000,2000"
+	[ $# -gt 3 ] && r2="$(awk -v t="$t1" -v i="$4" 'BEGIN { print t + i }'),104,2000,2000,0,2000,100000,1000,6000,3000,2000"
+	[ $# -gt 1 ] && { h="$h,compact_daemon_wake"; r0="$r0,10"; r1="$r1,$((10 + $2))"; r2="${r2:+$r2,$((10 + $2))}"; }
+	printf '%s\n' "$h" "$r0" "$r1" $r2 > "$1.csv"
+	kswapd_p "$1" 6.1.0 "$(awk -v t="$t1" 'BEGIN { printf "%.1f", t }')"
 }
 p=$(boost_run boost-none 0)
 check "attribute-1.54 a run whose kcompactd never woke: long normal walks ($p, 5 to 6)" \
 	awk -v p="$p" 'BEGIN { exit !(p >= 5 && p < 6) }'
-p=$(boost_run boost-half 2)
-check "attribute-1.55 woken for half its walks: boosted reclaim ($p, 8 to 10)" \
+p=$(boost_run boost-half 3)
+check "attribute-1.55 woken for 3 of its 4 walks in 0.5 s: boosted reclaim ($p, 8 to 10)" \
 	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
-p=$(boost_run boost-timeout 2 1)
-check "attribute-1.55.1 the same 2 wakes over 1 s, which kcompactd's timeout alone counts: long normal walks ($p, 5 to 6)" \
+p=$(boost_run boost-timeout 3 1)
+check "attribute-1.55.1 the same 3 wakes over 1 s of kswapd's walking, which kcompactd's timeout alone counts: long normal walks ($p, 5 to 6)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 5 && p < 6) }'
+p=$(boost_run boost-idle 3 0.5 10)
+check "attribute-1.55.2 3 wakes in 0.5 s of walking, then 10 s with no walk: boosted reclaim all the same ($p, 8 to 10)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
+# two intervals of walking one after another are one stretch: 4 wakes in
+# their 1 s, more than the 2 a second and the 1 for the stretch's last
+# request kcompactd's timeout counts there (as two stretches, 4 would be)
+printf '%s\n' "t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
+	"0,100,0,0,0,0,100000,1000,6000,3000,2000,10" \
+	"0.5,104,2000,2000,0,2000,100000,1000,6000,3000,2000,12" \
+	"1,108,4000,4000,0,4000,100000,1000,6000,3000,2000,14" > boost-stretch.csv
+p=$(kswapd_p boost-stretch 6.1.0 1.0)
+check "attribute-1.55.3 4 wakes over two intervals of walking one after another (one stretch): boosted reclaim ($p, 8 to 10)" \
+	awk -v p="$p" 'BEGIN { exit !(p >= 8 && p <= 10) }'
+# kswapd runs in an interval that began no walk but scanned (a walk going
+# on): 3 wakes over the 0.5 s that began 4 walks and the 0.5 s after,
+# which scanned on: no more than the timeout counts there, normal walks
+printf '%s\n' "t,pageoutrun,pgscan_kswapd,pgsteal_kswapd,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
+	"0,100,0,0,0,0,100000,1000,6000,3000,2000,10" \
+	"0.5,104,2000,2000,0,2000,100000,1000,6000,3000,2000,12" \
+	"1,104,2200,2200,0,2200,100000,1000,6000,3000,2000,13" > boost-goes-on.csv
+p=$(kswapd_p boost-goes-on 6.1.0 0.5)
+check "attribute-1.55.4 3 wakes over 0.5 s of walks begun and 0.5 s of one going on, which the timeout alone counts: long normal walks ($p, 5 to 6)" \
 	awk -v p="$p" 'BEGIN { exit !(p >= 5 && p < 6) }'
 p=$(boost_run boost-unknown)
 check "attribute-1.56 compact_daemon_wake not recorded: taken as boosted ($p, 8 to 10)" \
@@ -1070,11 +1100,11 @@ is "$(cat shared.out)" "4.0:direct:3 5.0:kswapd:11 " \
 # Zones DMA (low 27, high 32) and DMA32 (low 820, high 984): boosts up to
 # max(512, 48) + max(512, 1476) = 1988 pages; a normal walk woken at low
 # reclaims the gap, 5 + 164 = 169 pages, 1.44 times (the level it ends
-# in).  Two walks of 1700 pages over 40000 inactive file pages: 2912 pages
-# boosted (3400 - 2 * 244), at 12 (9), 11 (19) and the rest at 10, 10.02
-# on average; the two normal walks 244 pages each, at 12 (9.8), 11 (19.5),
-# 10 (39), 9 (78) and 97.6 of level 8's 156: (2912 * 10.02 + 2 * 2206) /
-# 3400 = 9.9.  Without the watermarks (the boost's size unknown) the same
+# in): 244.  A walk is boosted or normal, not both (balance_pgdat() takes
+# nr_boost_reclaim at entry).  Two walks of 1700 pages over 40000
+# inactive file pages, 3400: more than one boost and one normal walk hold
+# (1988 + 244), so both are boosted: at 12 (9), 11 (19) and the rest at
+# 10, 10.02 on average: 10.0.  Without the watermarks (the boost's size unknown) the same
 # walks are normal ones, levels 12 to 6 (9, 19, 39, 78, 156, 312, 625
 # pages) and 462 of level 5's 1250: 10901 / 1700 = 6.4.
 printf '%s\n' "#watermark,0,0 DMA,22 27 32" "#watermark,0,0 DMA32,656 820 984" \
@@ -1085,23 +1115,25 @@ grep -v '^#' boost.csv > noboost.csv
 for f in boost noboost; do
 	intervals_of "$f" 6.1.0 60 '$3 == "kswapd" { print $4 }'
 done
-is "$(cat boost.out) $(cat noboost.out)" "9.9 6.4" \
+is "$(cat boost.out) $(cat noboost.out)" "10.0 6.4" \
 	"attribute-1.34 kswapd walks reclaiming a boost's worth beyond the low watermark gap: held at level 10; with the boost's size unknown, normal walks"
 # Each walk that entered with a boost wakes kcompactd at its end
 # (balance_pgdat()'s `out`), so an interval whose kcompactd woke once more
 # than PAGEOUTRUN counted holds a boosted walk entered before it: two
 # walks counted, three wakes, 4500 pages reclaimed, more than two boosts
-# of 1988 can hold but not three: boosted, held at level 10 (4500 - 2 *
-# 244 boosted: (4012 * 10.02 + 2 * 2206) / 4500 = 9.9).  Two wakes: two
-# normal walks of 2250 pages, 12 down to 5 (13651 / 2250 = 6.1).
+# of 1988 can hold but not three: boosted, held at level 10, and the two
+# walks counted are boosted ones too, as a boost and a normal walk hold
+# less (1988 + 244): all 4500 pages at 10.02 on average, 10.0.  Two wakes: two
+# normal walks of 2250 pages, 12 down to 5 (13651 / 2250 = 6.1).  In
+# 0.5 s, where kcompactd's timeout counts 2 wakes at most (attribute-1.55)
 for w in 3 2; do
 	printf '%s\n' "#watermark,0,0 DMA,22 27 32" "#watermark,0,0 DMA32,656 820 984" \
 		"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
 		"0,0,0,0,0,0,0,105984,1000,40000,20000,5000,0" \
-		"1,4500,4500,2,0,0,4500,105984,1000,40000,20000,5000,$w" > wakes$w.csv
+		"0.5,4500,4500,2,0,0,4500,105984,1000,40000,20000,5000,$w" > wakes$w.csv
 	intervals_of "wakes$w" 6.1.0 60 '$3 == "kswapd" { print $4 }'
 done
-is "$(cat wakes3.out) $(cat wakes2.out)" "9.9 6.1" \
+is "$(cat wakes3.out) $(cat wakes2.out)" "10.0 6.1" \
 	"attribute-1.120 two walks counted, three kcompactd wakes: a boosted walk entered before the interval, the reclaim beyond two boosts held at level 10; two wakes: normal walks"
 # Reclaim that begins in an interval ran after the free pages fell to
 # the low watermark (wakeup_kswapd()), on the lists as they stood then.
@@ -1112,12 +1144,14 @@ is "$(cat wakes3.out) $(cat wakes2.out)" "9.9 6.1" \
 # (SCAN_FILE) until it has the 164 pages from low to high: 400000 >> 12
 # = 97 at level 12, 195 at 11, where it meets them and ends the level:
 # 292 pages, (12 * 97 + 11 * 195) / 292 = 11.33.  On the start's 5000
-# pages the same walk would have gone down to level 5
+# pages the same walk would have gone down to level 5.  kcompactd never
+# woke (no walk of the run boosted: a lone walk's 292 pages, more than
+# the gap, could be a boost's)
 { printf '%s\n' "#watermark,0,0 DMA32,656 820 984" \
-	"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages" \
-	"0,0,0,0,0,0,0,50000,1000,5000,2000,40000" \
-	"1,0,0,0,0,0,0,50000,1000,5000,2000,20000" \
-	"2,292,292,1,0,0,292,50000,1000,400000,10000,900"; } > onset.csv
+	"t,pgscan_kswapd,pgsteal_kswapd,pageoutrun,pswpout,pgscan_anon,pgscan_file,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_free_pages,compact_daemon_wake" \
+	"0,0,0,0,0,0,0,50000,1000,5000,2000,40000,0" \
+	"1,0,0,0,0,0,0,50000,1000,5000,2000,20000,0" \
+	"2,292,292,1,0,0,292,50000,1000,400000,10000,900,0"; } > onset.csv
 intervals_of onset 6.1.0 60 '$3 == "kswapd" { print $4 }'
 check "attribute-1.91 reclaim's first interval: the walk on the lists where the free pages met the low watermark ($(cat onset.out), 10.33 to 12.33)" \
 	awk '{ exit !($1 >= 10.33 && $1 <= 12.33) }' onset.out
@@ -1718,10 +1752,12 @@ check "attribute-3.74 --intervals boosts_raised_true: on each kswapd row the fal
 	awk '$1 >= 50 && $2 == 0 { ok = 1 } END { exit !ok }' xfrag-rows.chk
 check "attribute-3.75 the summary's boosts against the boost reclaim: $(cat xfrag.want)" \
 	grep -qF "watermark boosts, traced (mm_page_alloc_extfrag, fragmenting): $(cat xfrag.want)" xfrag.sum
-# the one taken with none: 9.5 s, 308 pages, no fallback since 9.0 s,
-# no boost at 9.3 s and 9 walks begun there
-check "attribute-3.76 ... boost reclaim with no boost possible is the interval to 9.5 s (308 pages)" \
-	grep -q "in 1 with none (308 pages)" xfrag.sum
+# the one taken with none: 9.5 s, no fallback since 9.0 s, no boost at
+# 9.3 s and 9 walks begun there (308 pages before boosted_walks(), 550
+# with it: one of the nine walks the boosted one, not a tenth)
+awk -F, -v b="$(col boosted_scan xfrag.out)" '$2 == "9.5" && $3 == "kswapd" { printf "%.0f", $b }' xfrag.out > xfrag95.took
+check "attribute-3.76 ... boost reclaim with no boost possible is the interval to 9.5 s ($(cat xfrag95.took) pages)" \
+	grep -q "in 1 with none ($(cat xfrag95.took) pages)" xfrag.sum
 # labBB run 13 (6.12, swappiness 100): to 18.5 s no fallback and no
 # boost at its start sample, two walks begun; the last of the four begun
 # in the interval before came after 33 boosts were raised there, and may
