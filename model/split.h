@@ -480,12 +480,10 @@ double split_anon_share(const struct split_cost *c, double swappiness);
 
 /*
  * Whether `wakes` kcompactd wakes (compact_daemon_wake) are no more than
- * kcompactd's own timeout counts for requests that woke nothing
- * (split_kswapd.c): such a request is left by kswapd's sleep after a
- * walk, so `seconds` are those of the intervals in which kswapd ran and
- * `stretches` how many runs of them there were (each one's last request
- * counted one timeout after it); 0 where the wakes or the seconds are
- * not known.
+ * kcompactd's own timeout counts for requests that woke nothing, over
+ * the `seconds` of the intervals in which kswapd ran and the `stretches`
+ * of them (split_kswapd.c); 0 where the wakes are not known or kswapd
+ * never ran.
  */
 int split_kcompactd_timeout_only(double wakes, double seconds, double stretches);
 

@@ -622,20 +622,18 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * raised when its wait times out, every HPAGE_FRAG_CHECK_INTERVAL_MSEC
  * (500 ms), and counts KCOMPACTD_WAKE in kcompactd_do_work() then
  * (mm/compaction.c, v6.1 and v6.18): at most two such wakes a second,
- * which need no boosted walk: two a second of those kswapd ran in, as
- * the request is left by its sleep after a walk, and a stretch of
- * intervals with no walk and no scan holds none but the last request
- * before it, counted one timeout after (`stretches`; the replay's
- * activations_load() counts both).  Over the run's seconds, labBC run 10
- * (6.12, swappiness 0, 57 wakes in 35.8 s, kswapd in 24.4 of them over
- * 8 stretches) lost the boosts of its loops at level 10 (one walk, one
- * wake, 1450 pages at level 10 an interval, replayed at 4.2); over
- * kswapd's seconds, 6.12's kswapd within one level of its traced
- * priority in 13 more of 2535 intervals of five lab sweeps (labBA-BE),
- * none fewer; 6.1's and the 30 lab fixtures' unchanged.  Beyond that
- * some wakes were immediate,
+ * which need no boosted walk.  Counted over the seconds kswapd ran,
+ * plus one for the last request of each stretch of them
+ * (activations_load()): kswapd's sleep after a walk leaves the request.
+ * A rule of thumb too, not a bound: wakeup_kswapd() leaves one for a
+ * high-order allocation that cannot reclaim directly while kswapd sleeps
+ * on a balanced or hopeless node.  Over the run's seconds, labBC run 10
+ * (6.12, swappiness 0, 57 wakes in 35.8 s, kswapd in 24.4 of them, 8
+ * stretches) lost the boosts of its loops at level 10 (replayed at 4.2
+ * for a traced 10.0).  Beyond that some wakes were immediate,
  * as a boosted walk's order-9 request at `out` wakes it.  Over twelve
- * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second (their
+ * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second of the
+ * run (their
  * traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
  * guests' 1.87-6.67 (5-88%).  labB run 19 (6.1, --reread 32M): 24 wakes
  * in 18.8 s, 5.4% of its 442 walks (16 of them order 1), no boosted
@@ -719,32 +717,30 @@ static int boosts_dropped(const struct split_in *in)
  * where they reclaimed `beyond` pages more than walks that each reclaim
  * `gap` (the low watermark gap, LEVEL_OVERSHOOT times) would: more than
  * all but one of them can hold as boosts, each at most the zones'
- * largest (in->boost_max_sum), beside one normal walk.  A walk is one or
- * the other: balance_pgdat() takes nr_boost_reclaim at its entry (v5.0+,
- * 6.1 and 6.18); a walk that entered with a boost on a balanced node
- * reclaims that boost at DEF_PRIORITY - 2 and ends at `out` (`if
- * (!nr_boost_reclaim && balanced)`), and one woken at the low watermark
- * finds the node unbalanced and drops any boost (boosts_dropped() is the
- * interval where that was the rule).  Then no walk reclaimed a gap:
- * taking the walks as normal ones with the boosts on top replayed a lone
- * boosted walk (1 PAGEOUTRUN, 1450 pages at level 10: labBC run 10 at
- * 21.5 s) as one that went down to level 5 for its gap first, 8.4 for a
- * traced 10.0.  Over five lab sweeps (labBA-BE) 6.12's kswapd within one
- * level of its traced priority in 30 more intervals and 5 fewer (walks
- * part boosted, part normal, traced at 8.4-8.7), on the 30 lab fixtures
- * 1 more and 3 fewer; 6.1's unchanged (its runs' boosts go unreclaimed,
- * run_boosts()).  Where some walks may have been normal ones, which the
- * counters do not tell, the boosted ones' gaps stay subtracted: the
- * reference's normal walks beside boosted ones reclaim more than the gap
- * (up to a quarter more as the allocations go on, one from the min
- * watermark), and taking as few boosted walks as can hold the reclaim
- * beyond, whatever their number, put split-21.1's boosted scan 24% over
- * its reference's (on the sweeps 56 more and 21 fewer).
+ * largest (in->boost_max_sum), beside one normal walk and the quarter
+ * more it may take as the allocations go on (NORMAL_WALK_SPREAD).  A
+ * walk is the one or the other at its entry: balance_pgdat() takes
+ * nr_boost_reclaim there (v5.0+, 6.1 and 6.18), and one that entered
+ * with a boost on a balanced node reclaims it at DEF_PRIORITY - 2 and
+ * ends at `out` (`if (!nr_boost_reclaim && balanced)`); a walk woken at
+ * the low watermark finds the node unbalanced and drops any boost, as a
+ * boosted one does that finds it so at a later level (boosts_dropped()
+ * is the interval where that was the rule).  Then no walk reclaimed a
+ * gap: with the boosts taken on top of the gaps, a lone boosted walk
+ * (labBC run 10 at 21.5 s, 6.12: 1450 pages at level 10) was replayed
+ * as one that went down to level 5 for its gap first, 8.4 for a traced
+ * 10.0.  Where some walks may have been normal ones, which the counters
+ * do not tell, the boosted walks' gaps stay subtracted: taking as few
+ * boosted walks as can hold the reclaim put split-21.1's boosted scan
+ * 24% over its reference's, whose normal walks reclaim more than the
+ * gap.
  */
+#define NORMAL_WALK_SPREAD 0.25
+
 static int all_walks_boosted(const struct split_in *in, double walks, double beyond,
 			     double gap)
 {
-	return beyond > (walks - 1) * (in->boost_max_sum - gap);
+	return beyond > (walks - 1) * (in->boost_max_sum - gap) + NORMAL_WALK_SPREAD * gap;
 }
 
 /*
@@ -781,7 +777,7 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	/* the low gap, not kswapd_deficit()'s nap: walks sized by the nap
 	 * here left more of the reclaim to boosts, and 6.12's kswapd within
 	 * one level in 90 fewer of twelve lab sweeps' 3728 intervals */
-	double normal = walks * in->low_gap_sum * LEVEL_OVERSHOOT, a, f, beyond;
+	double gap = in->low_gap_sum * LEVEL_OVERSHOOT, normal, a, f, beyond;
 	enum cause why;
 
 	if (!boosts_possible(in, walks, seen * ef) || boosts_dropped(in))
@@ -802,9 +798,10 @@ static void boost_beyond(struct walk_mix *mm, const struct walk_ctx *const kinds
 	 * unexplained; no gain either way, so the rule stays one)
 	 */
 	if (a > 0)
-		normal = 0;
+		gap = 0;
+	normal = walks * gap;
 	beyond = in->reclaimed[RC_KSWAPD] - seen * ef - normal;
-	if (beyond > 0 && all_walks_boosted(in, walks, beyond, normal / walks))
+	if (gap > 0 && beyond > 0 && all_walks_boosted(in, walks, beyond, gap))
 		beyond += normal;       /* no walk reclaimed a gap */
 	if (beyond > 0)
 		take_boosted(mm, kinds[0], in, in->boost_max_sum, beyond / ef, 0, w, o, deep);

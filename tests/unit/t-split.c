@@ -1201,10 +1201,9 @@ static void unboosted_long_walks(void)
 	 * kcompactd() waits HPAGE_FRAG_CHECK_INTERVAL_MSEC (500 ms) and,
 	 * finding kcompactd_max_order raised by a request that woke nothing,
 	 * counts one KCOMPACTD_WAKE then (mm/compaction.c, v6.1, v6.18): two
-	 * a second at most without an immediate wake.  The request is
-	 * wakeup_kcompactd()'s from kswapd_try_to_sleep() after a walk
-	 * (mm/vmscan.c): none while kswapd does not run, and the last one
-	 * of a stretch of walking counted one timeout after it
+	 * a second at most without an immediate wake, of the seconds
+	 * kswapd ran (kswapd_try_to_sleep() leaves the request after a
+	 * walk) and one more for the last of each stretch of them
 	 */
 	tap_ok(split_kcompactd_timeout_only(20, 10.0, 0) && !split_kcompactd_timeout_only(21, 10.0, 0) &&
 	       split_kcompactd_timeout_only(0, 10.0, 1) && !split_kcompactd_timeout_only(NAN, 10.0, 1) &&
