@@ -600,8 +600,9 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * wake, 2293 pages at level 10 where the zones hold boosts of 1980 at
  * most, replayed at 8.2 for a traced 10.0).  Over six lab sweeps
  * (labBA-BF) 6.12's kswapd within one level in 18 more intervals and
- * none fewer, on the 30 lab fixtures 5 more.  Counting one walk more where kcompactd's wakes are more
- * than the interval's PAGEOUTRUN count: balance_pgdat() wakes it at
+ * none fewer, on the 30 lab fixtures 5 more.  Counting one walk more
+ * where kcompactd's wakes are more than the interval's PAGEOUTRUN
+ * count: balance_pgdat() wakes it at
  * `out` after each walk that entered with a boost, so such a wake may be
  * a boosted walk that began before the interval and ended in it
  * (split-9.4; lab11 run 14 at 3.8 s, 6.12: 3 walks, 4 wakes, 6455 pages
@@ -633,8 +634,7 @@ static double all_long(const struct walk_mix *mm, const double s_long[2])
  * for a traced 10.0).  Beyond that some wakes were immediate,
  * as a boosted walk's order-9 request at `out` wakes it.  Over twelve
  * lab sweeps the 6.1 guests' runs woke it 0-1.97 times a second of the
- * run (their
- * traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
+ * run (their traces put 0-9% of kswapd's scan in level 10's excess), the 6.12
  * guests' 1.87-6.67 (5-88%).  labB run 19 (6.1, --reread 32M): 24 wakes
  * in 18.8 s, 5.4% of its 442 walks (16 of them order 1), no boosted
  * reclaim traced; taken as boosted from 9 s on, kswapd within one level
