@@ -48,16 +48,13 @@ static double walk_done(const struct walk_ctx *c, double eff_anon, double eff_fi
  */
 static double new_walk_scan(const struct walk_ctx *c, double eff_anon, double eff_file)
 {
-	enum cause why;
-	double a, f, got = 0, scanned = 0;
-	int q;
+	/* the level it ends in whole; past the floor only once (level 0 is
+	 * do_try_to_free_pages()'s last) */
+	double p = fmin(ceil(walk_done(c, eff_anon, eff_file)), DEF_PRIORITY + 1 - c->floor);
+	struct walk_res res;
 
-	for (q = DEF_PRIORITY; q >= c->floor && got < SWAP_CLUSTER_MAX; q--) {
-		sw_level_scan(c, q, &a, &f, &why);
-		got += a * eff_anon + f * eff_file;
-		scanned += a + f;
-	}
-	return scanned;
+	sw_walk_at(c, p, &res);
+	return res.scanned;
 }
 
 /*
