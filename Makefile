@@ -65,7 +65,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyze
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
-	tests/unit/t-folios tests/unit/t-grain tests/unit/t-skip \
+	tests/unit/t-folios tests/unit/t-grain tests/unit/t-deep tests/unit/t-skip \
 	tests/unit/t-zone-skips tests/unit/t-zone-frees tests/unit/t-walk-end tests/unit/t-proc tests/unit/t-ready
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
@@ -132,6 +132,7 @@ tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS) \
 	analyzer/zone_frees.o analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
+tests/unit/t-deep: tests/unit/t-deep.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-zone-frees: tests/unit/t-zone-frees.o tests/unit/tap.o analyzer/zone_frees.o \

@@ -171,6 +171,7 @@ struct split_state {
 	double skipped;            /* ... and its pgskip_* */
 	struct split_in prev;
 	int have_prev;
+	double swapped;            /* the run's pswpout so far */
 	struct zone_lists_last zone_lists;   /* the zones' lists, last sample */
 	struct activations act;    /* file activations, read ahead */
 	/* the passes' scan per batch, from the folio census (--folios) */
@@ -582,6 +583,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->zone_need = zone_frees_need(&rs->frees, ms, reclaimed);
 	si->balanced_end = zone_frees_balanced(&rs->frees, ms);
 	si->swap_out = in->swap_out;
+	si->swapped_before = st->swapped;
 	si->file_writes = metric_stream_value(ms, METRIC_file_writes);
 	si->restore_anon = raw_delta(ms, rs, RAW_RESTORE_ANON);
 	si->restore_file = raw_delta(ms, rs, RAW_RESTORE_FILE);
@@ -600,6 +602,8 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	efficiencies(st);
 	si->eff_anon = st->eff_anon;
 	si->eff_file = st->eff_file;
+	si->eff_anon_now = in->scan_anon > 0 ?
+			   nz(raw_delta(ms, rs, RAW_STEAL_ANON)) / in->scan_anon : NAN;
 	/* 6.2+ rotations, from the interval before (no pgscan_anon of now) */
 	si->scan_anon_prev = st->scan_anon;
 	si->steal_anon_prev = st->steal_anon;
@@ -859,7 +863,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 	*sp = *si;
 	sp->refault_near = 0;
 	memset(sp->refault_window, 0, sizeof(sp->refault_window));
-	sp->anon_measured = sp->file_measured = NAN;
+	sp->anon_measured = sp->file_measured = sp->eff_anon_now = NAN;
 	sp->has_expected = 1;
 	activations_expected(&st->act, st->t1, sp->refault_expected);
 	split_kswapd_goes_on(sp, &st->kswapd_last);
@@ -916,6 +920,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 
 	sp->swappiness = whatif;
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
+	sp->zero_anon = so->r[RC_CGROUP].zero_anon;
 	sp->zero_level = so->r[RC_CGROUP].zero_level;
 	split_kswapd_goes_on(sp, &st->whatif_last);   /* its own walks' */
 	split_direct_goes_on(sp, &st->whatif_direct);
@@ -1035,6 +1040,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	st->prev = si;
 	st->have_prev = 1;
+	st->swapped += nz(in->swap_out);
 	truth_interval(ms, &st->rs.tr, so, &si, &st->pred, o->p_kswapd, o->p_direct,
 		       &st->boost_carry, iv, a);
 	if (in->scan_anon > 0) {

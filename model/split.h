@@ -132,8 +132,9 @@ struct split_in {
 	 * not measured but known from an attribution of the same interval
 	 * (--what-if: the walks that failed at every level fail alike at
 	 * another swappiness); 0: none.  zero_level: 0, or 1 for the refault
-	 * walk gone down to 1 */
-	double zero_walks;
+	 * walk gone down to 1; zero_anon: the most anon each scanned at level
+	 * 0 (zero_anon_measured(), INFINITY: the whole list) */
+	double zero_walks, zero_anon;
 	int zero_level;
 	/* the passes' scan per batch on the node's and the cgroup's
 	 * inactive lists (a folio census, --folios); NULL: single pages */
@@ -243,6 +244,10 @@ struct split_in {
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;
+	/* the interval's own anon share freed (pgsteal_anon / pgscan_anon):
+	 * attribution only, NAN otherwise */
+	double eff_anon_now;
+	double swapped_before;     /* the run's pages swapped out before it */
 	/* the prediction's count instead: refault walks per reclaimer
 	 * expected from the activations around (has_expected) */
 	int has_expected;
@@ -346,8 +351,8 @@ struct split_reclaim_out {
 	double refault_added;
 	/* cgroup limit walks the attribution took down to priority 0 (or the
 	 * refault walk down to 1: zero_level) from the anon measured
-	 * (deep_walks() in split_deep.c) */
-	double zero_walks;
+	 * (deep_walks() in split_deep.c), and the most anon each scanned at 0 */
+	double zero_walks, zero_anon;
 	int zero_level;
 	/* kswapd: the pages it passed over that sw_skipped() placed, taken
 	 * out of its walks' scan */

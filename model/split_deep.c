@@ -11,58 +11,186 @@
 #include "split_int.h"
 #include "banned.h"
 
+/* A deep walk's kind: the level it goes down to (0, or 1 for a walk
+ * that saw a refault) and whether it saw one */
+struct deep_kind {
+	int level, refault;
+};
+
 /*
- * n of the interval's cgroup walks taken as walks `deep` (down to 0), the
- * others replayed alike on the rest of the scan: their anon by cause,
- * anon and priority into *o (the rest as the replay leaves it).  Returns
- * the anon they scan.
+ * The anon a level-0 pass scans before the walk has its pages: SCAN_EQUAL
+ * takes the inactive anon list first in each round of batches
+ * (for_each_evictable_lru(), shrink_lruvec()), 32 pages at a time, and
+ * do_try_to_free_pages() stops once nr_reclaimed reaches nr_to_reclaim,
+ * 32 pages (v6.1, v6.18).  A page frees at once only where its swap copy
+ * is written already (swapped out before, kept in the swap cache); any
+ * other starts its write and is freed by a later pass.  So 32 over the
+ * share of the anon the interval freed (pgsteal_anon / pgscan_anon), and
+ * before the run has swapped out a page the whole list.  (A 6.18 host
+ * sweep in a 128 MB group: a run's first interval freed 5136 of the 40593
+ * anon pages it scanned, those above level 0, and its level-0 passes went
+ * through the whole 24818-page list, 24192 pages; a later one, over
+ * swap-cached pages, 288 at level 0, all freed: nine walks' batches.)
+ */
+static double zero_anon_measured(const struct split_in *in)
+{
+	double e = in->eff_anon_now;
+
+	if (!(in->swapped_before > 0))
+		return INFINITY;
+	if (!(e >= 0))
+		e = sw_known_efficiency(in->eff_anon);
+	return e > 0 ? SWAP_CLUSTER_MAX / e : INFINITY;
+}
+
+/*
+ * Whether the cgroup's file passes take folios of 32 pages or more (the
+ * census), so that a walk ends at the first folio that frees it, or goes
+ * on over a run of folios that do not (deep_file()).  Over single pages
+ * a pass frees a share of each batch and the walks go down alike: the
+ * deep ones' file is whole levels' targets, their level-0 pass the whole
+ * anon list.  (The 6.1 lab guests' v1 groups, single pages: taken as
+ * whole-folio walks, the cgroup's priority within one level of the
+ * traced one in 36 of 51 intervals of labV1 run 6, 45 as alike walks.)
+ */
+static int whole_folio_passes(const struct split_in *in)
+{
+	return in->grain_cg && in->grain_cg->folio_file >= SWAP_CLUSTER_MAX;
+}
+
+static void deep_ctx(const struct split_in *in, const struct split_cost *cost,
+		     int refault, struct walk_ctx *c)
+{
+	int start = in->has_prev && !(in->cg.inactive_anon > 0);
+
+	sw_fill_ctx(c, in, cost, 1, start, sw_cgroup_view(in, RC_CGROUP));
+	c->deact_file_refault = refault;
+}
+
+/*
+ * One cgroup walk of kind k from 12 down, each level's targets on the
+ * lists as sampled, its file passes taking `file` pages in all and its
+ * level-0 pass `zero` anon pages at most.  A file page that does not
+ * free leaves the inactive list (dirty or under writeback: activated,
+ * shrink_folio_list(), v6.1 and v6.18), so the walk takes none twice and
+ * its file is what the interval's scan gives it (deep_file()); an anon
+ * page that does not free goes back to the list's head, its swap write
+ * under way, where a walk whose targets pass the whole list meets it
+ * again.
+ */
+static void deep_walk(const struct split_in *in, const struct split_cost *cost,
+		      const struct deep_kind *k, double file, double zero,
+		      struct walk_res *res)
+{
+	struct walk_ctx c;
+	double a, f;
+	enum cause why;
+	int q;
+
+	deep_ctx(in, cost, k->refault, &c);
+	memset(res, 0, sizeof(*res));
+	res->deep = DEF_PRIORITY;
+	for (q = DEF_PRIORITY; q >= k->level; q--) {
+		sw_level_scan(&c, q, &a, &f, &why);
+		f = fmin(f, fmax(0, file));
+		if (q == 0)
+			a = fmin(a, zero);
+		file -= f;
+		if (!(a + f > 0))
+			continue;
+		res->anon[why] += a;
+		res->anon_total += a;
+		res->qsum += q * (a + f);
+		res->scanned += a + f;
+		res->deep = q;
+	}
+}
+
+/* What one of the other walks scans at least: its first pass that takes
+ * a page (a level-12 target of 0 pages scans nothing) */
+static double first_pass(const struct split_in *in, const struct split_cost *cost)
+{
+	struct walk_ctx c;
+	double a, f;
+	enum cause why;
+	int q;
+
+	deep_ctx(in, cost, 0, &c);
+	for (q = DEF_PRIORITY; q >= 0; q--) {
+		sw_level_scan(&c, q, &a, &f, &why);
+		if (a + f > 0)
+			return a + f;
+	}
+	return 0;
+}
+
+/*
+ * The file pages each of n deep walks of kind k passed: what the interval
+ * scanned beyond the other walks' first passes, shared among them, less
+ * their anon.  Over whole-folio passes a walk ends at the first folio
+ * that frees it, and the folios that do not free lie together (the
+ * writer's newest, dirty or under writeback, behind the clean ones the
+ * flusher has written): the other walks end at their first pass and the
+ * deep ones took the rest.  (The 6.18 host's traces, 1 MiB folios: of 448
+ * walks of an interval, 446 took a folio at 12, 47 one at 11, and about 8
+ * the 204 folios at 10 to 3 before their level-0 batch of anon.  The deep
+ * walks taken over whole levels' targets with the whole anon list at 0,
+ * a hundredth of one such walk held the anon, the other walks sharing
+ * the rest alike, each a little past 12: 11.6 for a traced 10.0; now 10.0.)
+ * Over single pages, whole levels' targets (whole_folio_passes()).
+ */
+static double deep_file(const struct split_in *in, const struct split_cost *cost,
+			const struct deep_kind *k, double n, double zero)
+{
+	struct walk_res no_file;
+	double walks = sw_walk_count(in, RC_CGROUP);
+
+	if (!whole_folio_passes(in))
+		return INFINITY;
+	deep_walk(in, cost, k, 0, zero, &no_file);
+	return fmax(0, (in->scanned[RC_CGROUP] - fmax(0, walks - n) * first_pass(in, cost)) / n -
+		       no_file.anon_total);
+}
+
+/*
+ * n of the interval's cgroup walks taken as deep walks of kind k (down
+ * to k->level, `zero` anon pages at 0 each), the others replayed alike on
+ * the rest of the scan: their anon by cause, anon and priority into *o
+ * (the rest as the replay leaves it).  Returns the anon they scan.
  */
 static double with_deep(const struct split_in *in, const struct split_cost *cost,
-			const struct walk_fit *fit, const struct walk_res *deep,
-			double n, struct split_reclaim_out *o)
+			const struct walk_fit *fit, const struct deep_kind *k,
+			double n, double zero, struct split_reclaim_out *o)
 {
 	struct split_in rest = *in;
 	struct split_reclaim_out ro;
+	struct walk_res deep;
 	double s = in->scanned[RC_CGROUP], share;
 	int c;
 
+	deep_walk(in, cost, k, deep_file(in, cost, k, n, zero), zero, &deep);
+	n = deep.scanned > 0 ? fmin(n, s / deep.scanned) : 0;
 	rest.walks[RC_CGROUP] = sw_walk_count(in, RC_CGROUP) - n;
-	rest.scanned[RC_CGROUP] = s - n * deep->scanned;
+	rest.scanned[RC_CGROUP] = s - n * deep.scanned;
 	sw_replay_reclaimer(&rest, RC_CGROUP, cost, fit, &ro, &share);
 	if (!ro.active)
 		memset(&ro, 0, sizeof(ro));
 	for (c = 0; c < NR_CAUSES; c++)
-		o->anon_by[c] = n * deep->anon[c] + ro.anon_by[c];
-	o->anon_pred = n * deep->anon_total + ro.anon_pred;
-	o->p_est = n * deep->qsum / s;
+		o->anon_by[c] = n * deep.anon[c] + ro.anon_by[c];
+	o->anon_pred = n * deep.anon_total + ro.anon_pred;
+	o->p_est = n * deep.qsum / s;
 	if (ro.active && !isnan(ro.p_est))
 		o->p_est += ro.p_est * rest.scanned[RC_CGROUP] / s;
 	return o->anon_pred;
 }
 
-/*
- * One cgroup walk down to 0 on the lists its walks decide on: the end's,
- * or the start's where the end's hold no inactive anon page, the list
- * level 0 scans: the walks that went down swapped all of it out (a 6.18
- * host run at swappiness 200 went from 37363 inactive anon pages to none
- * in a quarter second, 37349 of them scanned at level 0).
- */
-static void walk_to_level(const struct split_in *in, const struct split_cost *cost,
-			  int level, int refault, struct walk_res *deep)
-{
-	struct walk_ctx c;
-	int start = in->has_prev && !(in->cg.inactive_anon > 0);
-
-	sw_fill_ctx(&c, in, cost, 1, start, sw_cgroup_view(in, RC_CGROUP));
-	c.deact_file_refault = refault;
-	sw_walk_at(&c, DEF_PRIORITY + 1 - level, deep);
-}
-
-/* n walks of o went down to `level`: the deepest level is known. */
-static void went_to(struct split_reclaim_out *o, double n, int level)
+/* n walks of o went down to `level`, `zero` anon pages at 0 each: the
+ * deepest level is known. */
+static void went_to(struct split_reclaim_out *o, double n, int level, double zero)
 {
 	o->zero_walks = n;
 	o->zero_level = level;
+	o->zero_anon = zero;
 	o->p_deep = level;
 	o->deep_estimable = 1;
 }
@@ -76,16 +204,19 @@ static void went_to(struct split_reclaim_out *o, double n, int level)
  * that will not free (dirty ones are activated) and go far down.  Where
  * the anon measured exceeds what the replayed walks scanned, some walks
  * went down to 0: as many as scan the anon measured, the others sharing
- * the rest of the scan (bisection; no more walks than there were, nor
- * than the file besides the anon can hold).  Such walks scan every
- * level's targets from 12 down: at 0, SCAN_EQUAL (near_oom), above it
- * what the level's branch lets in.  (Three 6.18 host sweeps' traces:
- * swapping intervals whose anon was all at level 0, or a quarter to two
- * thirds of it with the rest at 12..1, doubling a level.  Taking the deep
- * walks down to 0 rather than to a level above it put the cgroup's
- * priority within one level of the traced one in 135 of 224 intervals,
- * against 122 and 121 for levels 1 and 3, and left no sweep's run with 5% of
- * its swap-out unexplained, where level 3 left one with 32%.)
+ * the rest of the scan (bisection; no more walks than there were).  Such
+ * walks scan each level's targets from 12 down (their file as the scan
+ * leaves it over whole folios: deep_file()): at 0, SCAN_EQUAL (near_oom),
+ * above it what the level's branch lets in.  (Three 6.18 host sweeps'
+ * traces: swapping intervals whose anon was all at level 0, or a quarter
+ * to two thirds of it with the rest at 12..1, doubling a level.  Taking
+ * the deep walks down to 0 rather than to a level above it put the
+ * cgroup's priority within one level of the traced one in 135 of 224
+ * intervals, against 122 and 121 for levels 1 and 3, and left no sweep's
+ * run with 5% of its swap-out unexplained, where level 3 left one with
+ * 32%.  Five later sweeps and two fixtures, 348 intervals: 201 with the
+ * deep walks over whole levels' targets and the whole anon list at 0,
+ * 236 with deep_file() and zero_anon_measured().)
  */
 #define DEEP_STEPS 16
 /* the least of a walk the refault walk down to 1 is taken for, and the
@@ -94,37 +225,44 @@ static void went_to(struct split_reclaim_out *o, double n, int level)
 #define DEEP_ANON_ONLY 0.95
 
 /*
- * As many walks `deep` as scan the anon measured (want), no more than the
- * walks nor than the scan besides the anon holds; their anon, or -1
- * where none fits.  *best: the replay with them, *n_out how many.
+ * As many deep walks of kind k as scan the anon measured (want), no more
+ * than the walks; none where the lists hold file and no file was scanned
+ * (a walk passes file at the levels it goes through: a fresh cgroup's
+ * first interval scans anon only, its walks having decided on lists with
+ * no file).  Their anon, or -1 where none fits.  *best: the replay with
+ * them, *n_out how many.
  */
 static double fit_deep(const struct split_in *in, const struct split_cost *cost,
-		       const struct walk_fit *fit, const struct walk_res *deep,
-		       double want, struct split_reclaim_out *best, double *n_out)
+		       const struct walk_fit *fit, const struct deep_kind *k,
+		       double zero, double want, struct split_reclaim_out *best,
+		       double *n_out)
 {
 	struct split_reclaim_out probe = *best;
-	double s = in->scanned[RC_CGROUP], lo = 0, hi, n, got = -1, a;
+	struct walk_res whole;
+	double lo = 0, hi, n, got = -1, a, file;
 	int i;
 
 	*n_out = 0;
-	if (!(deep->anon_total > 0) || !(deep->scanned > 0))
+	deep_walk(in, cost, k, INFINITY, zero, &whole);
+	if (!(whole.anon_total > 0))
 		return -1;
-	hi = fmin(sw_walk_count(in, RC_CGROUP), s / deep->scanned);
-	/* their file: no more than the scan besides the anon holds (a fresh
-	 * cgroup's first interval scans anon only, its walks having decided
-	 * on lists with no file) */
-	if (deep->scanned > deep->anon_total)
-		hi = fmin(hi, fmax(0, s - want) / (deep->scanned - deep->anon_total));
-	if (!(hi > 0))
+	hi = sw_walk_count(in, RC_CGROUP);
+	file = whole.scanned - whole.anon_total;
+	if (!whole_folio_passes(in)) {
+		hi = fmin(hi, in->scanned[RC_CGROUP] / whole.scanned);
+		if (file > 0)
+			hi = fmin(hi, fmax(0, in->scanned[RC_CGROUP] - want) / file);
+	}
+	if (!(hi > 0) || (file > 0 && !(in->scanned[RC_CGROUP] - want > 0)))
 		return -1;
-	if ((a = with_deep(in, cost, fit, deep, hi, &probe)) <= want) {
+	if ((a = with_deep(in, cost, fit, k, hi, zero, &probe)) <= want) {
 		*best = probe;
 		lo = hi;
 		got = a;
 	} else {
 		for (i = 0; i < DEEP_STEPS; i++) {
 			n = (lo + hi) / 2;
-			if ((a = with_deep(in, cost, fit, deep, n, &probe)) <= want) {
+			if ((a = with_deep(in, cost, fit, k, n, zero, &probe)) <= want) {
 				lo = n;
 				got = a;
 				*best = probe;
@@ -137,59 +275,69 @@ static double fit_deep(const struct split_in *in, const struct split_cost *cost,
 	return lo > 0 ? got : -1;
 }
 
+/* Whether a walk of kind k scans anon only (DEEP_ANON_ONLY of its pages) */
+static int anon_only(const struct split_in *in, const struct split_cost *cost,
+		     const struct deep_kind *k)
+{
+	struct walk_res w;
+
+	deep_walk(in, cost, k, INFINITY, INFINITY, &w);
+	return w.scanned > 0 && w.anon_total >= DEEP_ANON_ONLY * w.scanned;
+}
+
 /*
- * Walks down to 0 first.  Where the file scanned cannot hold enough of
- * them for the anon measured (at 0 SCAN_EQUAL takes file too) and the
- * cgroup showed an activation, the refault walk itself went deep: at
- * swappiness 200 after a refault (SCAN_FRACT, fp = 0) a walk passes anon
- * only and frees nothing at once, so it goes down until its first writes
- * free pages, level 1 in a 6.1 lab run (59906 anon pages from 12 to 1,
- * no file below 8; to 0, the 1402 file pages allowed 0.12 of a walk, a
- * quarter of the anon, and 36% of the run's swap-out went unexplained).
+ * Walks down to 0 first.  Where they cannot scan enough of the anon
+ * measured and the cgroup showed an activation, the refault walk itself
+ * went deep: at swappiness 200 after a refault (SCAN_FRACT, fp = 0) a
+ * walk passes anon only and frees nothing at once, so it goes down until
+ * its first writes free pages, level 1 in a 6.1 lab run (59906 anon pages
+ * from 12 to 1, no file below 8; to 0, the 1402 file pages allowed 0.12
+ * of a walk, a quarter of the anon, and 36% of the run's swap-out went
+ * unexplained).
  */
 static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 		       const struct walk_fit *fit, double want,
 		       struct split_reclaim_out *o)
 {
+	static const struct deep_kind kinds[2] = { { 0, 0 }, { 1, 1 } };
 	struct split_reclaim_out best[2] = { *o, *o };
-	struct walk_res deep;
 	double got[2] = { -1, -1 }, n[2] = { 0, 0 };
+	double zero = whole_folio_passes(in) ? zero_anon_measured(in) : INFINITY;
 	int k = 0;
 
-	walk_to_level(in, cost, 0, 0, &deep);
-	got[0] = fit_deep(in, cost, fit, &deep, want, &best[0], &n[0]);
+	got[0] = fit_deep(in, cost, fit, &kinds[0], zero, want, &best[0], &n[0]);
 	if (got[0] < SPLIT_ANON_EXPLAINED * want && in->cg_activate_file > 0) {
-		walk_to_level(in, cost, 1, 1, &deep);
 		/* anon only: a pass that takes file frees it and ends the walk */
-		if (deep.anon_total >= DEEP_ANON_ONLY * deep.scanned)
-			got[1] = fit_deep(in, cost, fit, &deep, want, &best[1], &n[1]);
+		if (anon_only(in, cost, &kinds[1]))
+			got[1] = fit_deep(in, cost, fit, &kinds[1], INFINITY, want,
+					  &best[1], &n[1]);
 		/* a whole walk: one that scanned half of it stopped higher */
 		k = got[1] > got[0] && n[1] >= DEEP_REFAULT_WALK;
 	}
 	if (!(n[k] > 0) || !(got[k] >= 0))
 		return;
 	*o = best[k];
-	went_to(o, n[k], k);
+	went_to(o, n[k], k, k ? INFINITY : zero);
 }
 
 /*
- * n walks known to have gone down to 0 (split_in.zero_walks), replayed on
- * these lists at this swappiness: at 0 SCAN_EQUAL, or SCAN_FILE for a
- * cgroup at swappiness 0, and above it what each level lets in; or the
- * refault walk known to have gone down to 1 (zero_level 1).
+ * n walks known to have gone down to 0 (split_in.zero_walks, zero_anon
+ * anon pages at 0 each), replayed on these lists at this swappiness: at 0
+ * SCAN_EQUAL, or SCAN_FILE for a cgroup at swappiness 0, and above it
+ * what each level lets in; or the refault walk known to have gone down to
+ * 1 (zero_level 1).
  */
 static void known_deep_walks(const struct split_in *in, const struct split_cost *cost,
-			     const struct walk_fit *fit, double n, int level,
-			     struct split_reclaim_out *o)
+			     const struct walk_fit *fit, struct split_reclaim_out *o)
 {
-	struct walk_res deep;
+	const struct deep_kind k = { in->zero_level, in->zero_level == 1 };
+	double n = fmin(in->zero_walks, sw_walk_count(in, RC_CGROUP));
+	double zero = in->zero_anon > 0 ? in->zero_anon : INFINITY;
 
-	walk_to_level(in, cost, level, level == 1, &deep);
-	if (!(deep.scanned > 0))
+	if (!(n > 0))
 		return;
-	n = fmin(fmin(n, sw_walk_count(in, RC_CGROUP)), in->scanned[RC_CGROUP] / deep.scanned);
-	with_deep(in, cost, fit, &deep, n, o);
-	went_to(o, n, level);
+	with_deep(in, cost, fit, &k, n, zero, o);
+	went_to(o, n, in->zero_level, zero);
 }
 
 /*
@@ -210,7 +358,7 @@ void sw_deep_cgroup(const struct split_in *in, const struct split_cost *cg_cost,
 	if (!o->active)
 		return;
 	if (in->has_cg && isnan(in->anon_measured) && in->zero_walks > 0)
-		known_deep_walks(in, cg_cost, fit, in->zero_walks, in->zero_level, o);
+		known_deep_walks(in, cg_cost, fit, o);
 	else if (in->has_cg && want > o->anon_pred)
 		deep_walks(in, cg_cost, fit, want, o);
 	if (o->anon_only_at_zero && want > o->anon_pred) {

@@ -1948,6 +1948,19 @@ check "attribute-3.26 ... its deepest level traced on the cgroup row" \
 		host-traced.txt host-int.out
 check "attribute-3.27 ... and p_deep against it in the summary, as the cgroup rows give it" \
 	deep_line host.sum "cgroup limit reclaim" host-int.out cgroup
+check "attribute-3.87 ... its cgroup priority within one level of the traced one in 9 of 11 intervals" \
+	grep -q 'priority, cgroup limit reclaim .*within one level in 9 of 11 intervals' host.sum
+
+# A real 6.18 host run in a 128 MB group (memory.swappiness 100) over
+# 1 MiB file folios: of each interval's 200-500 limit walks most end at
+# their first folio, level 12, and a few pass a run of dirty ones down to
+# 3 or 0 (split_deep.c deep_file()), holding a third of the scan.  Taken
+# as walks alike, each a little past 12, the cgroup read 10.0 to 11.4
+# where the traces say 8.6 to 9.1, 4 of its 5 intervals within one level.
+fixture_attribution host4 host/host4-run6-6.18-memcg-swappiness100.csv.gz
+"$VMSCOPE" attribute host4.db > host4.sum
+check "attribute-3.88 a real 6.18 cgroup run over 1 MiB folios: the cgroup's priority within one level of the traced one in 5 of 5 intervals" \
+	grep -q 'priority, cgroup limit reclaim .*within one level in 5 of 5 intervals' host4.sum
 
 # --- a real memory cgroup with swap ------------------------------------------
 cg_base=/sys/fs/cgroup/memory

@@ -2370,6 +2370,23 @@ static void cgroup_zero_needs_file(void)
 	       o.r[RC_CGROUP].p_deep > 0,
 	       "split-7.5 a cgroup interval that scanned no file had no walk at priority 0, even where its lists say only 0 lets anon in (anon %.0f of %.0f, deepest %.0f)",
 	       in.anon_measured, in.scanned[RC_CGROUP], o.r[RC_CGROUP].p_deep);
+	{
+		/* the same over 1 MiB file folios, where the deep walks' file
+		 * is what the interval's scan leaves them (split_deep.c) */
+		double folios[11] = { 0 };
+		struct split_grain big;
+		struct split_cost cost;
+
+		folios[8] = (double)k.inf / 256;
+		split_grain_init(&big, NULL, folios, 11);
+		in.grain_cg = &big;
+		split_cost_init(&cost, v612);
+		split_walk(&in, &cost, &cost, &o);
+		tap_ok(o.r[RC_CGROUP].p_deep != 0 && !(o.r[RC_CGROUP].zero_walks > 0),
+		       "split-7.5.1 ... over 1 MiB file folios too: no walk to 0 (deepest %.0f, "
+		       "%.2f walks to 0)",
+		       o.r[RC_CGROUP].p_deep, o.r[RC_CGROUP].zero_walks);
+	}
 }
 
 /*
