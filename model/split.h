@@ -136,6 +136,9 @@ struct split_in {
 	 * 0 (zero_anon_measured(), INFINITY: the whole list) */
 	double zero_walks, zero_anon;
 	int zero_level;
+	/* cg_prev holds the cgroup's lists at the interval's start where
+	 * has_prev does not (a run's first interval) */
+	int has_cg_start;
 	/* the passes' scan per batch on the node's and the cgroup's
 	 * inactive lists (a folio census, --folios); NULL: single pages */
 	const struct split_grain *grain_node, *grain_cg;

@@ -194,7 +194,8 @@ static double view_weight(const struct split_in *in, int j, int n)
  */
 const struct split_lists *sw_cgroup_view(const struct split_in *in, enum reclaimer r)
 {
-	if (r == RC_CGROUP && in->has_prev && split_flushed_view(in->version))
+	if (r == RC_CGROUP && (in->has_prev || in->has_cg_start) &&
+	    split_flushed_view(in->version))
 		return &in->cg_prev;
 	return NULL;
 }

@@ -1914,17 +1914,20 @@ check "attribute-3.25.1 ... the same summed over runs (--by kernel)" \
 
 # A real 6.18 host run in a memory cgroup (swappiness 40): its limit
 # walks that went down to 0 scanned the cgroup's anon there (SCAN_EQUAL;
-# the traces: 27424 anon pages at level 0 at 2.0 s, and 2048 file), the
-# level-0 pass stopping at its reclaim long before the file list's end.
-# The replayed walk to 0 scans that whole list, so the file the interval
-# scanned holds fewer such walks than the anon needs; the rest of the
-# anon is near_oom all the same (sw_deep_cgroup(): no level above 0 lets
-# anon in), none unexplained (without that, 3985 pages, 9.9%).
+# the traces: 27424 anon pages at level 0 at 2.0 s, and 2048 file), none
+# unexplained.  The traces put 34416 of its 40070 pages swapped out at
+# level 0 (each interval's swap-out shared as its anon scanned): its
+# first interval's walks decided on the fresh group's lists of the run's
+# first sample (SCAN_FRACT at every level: first_cg_lists()), and there,
+# with nothing swapped out before, their level-0 passes went through the
+# whole anon list (59394 pages at 0); 35806 near_oom (36803 before the
+# first sample's lists were read, 27344 with level-0 passes of 32 pages
+# over the interval's freed share).
 fixture_attribution host host/host3-run11-6.18-memcg-swappiness40.csv.gz
 check "attribute-3.16 a real 6.18 memory-cgroup run (40070 pages swapped out): none unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' host.out
-check "attribute-3.17 ... 36803 of them near_oom, all the cgroup's" \
-	grep -q '^1,split-lru,near_oom,36803,0.9185,0,0,36803,' host.out
+check "attribute-3.17 ... 35806 of them near_oom, all the cgroup's" \
+	grep -q '^1,split-lru,near_oom,35806,0.8936,0,0,35806,' host.out
 # where the collector told the cgroup's tasks apart, the cgroup row holds
 # their traced anon (cgroup_scan_anon_<level>) and deepest level, per
 # interval, and the summary sets its prediction and p_deep against them
