@@ -171,9 +171,10 @@ struct split_state {
 	double skipped;            /* ... and its pgskip_* */
 	struct split_in prev;
 	int have_prev;
-	/* the cgroup's lists at the run's first sample, bytes (NAN: not
-	 * recorded): the start of its first interval */
+	/* the cgroup's lists at the run's first sample (NAN: not recorded):
+	 * the start of its first interval */
 	struct split_lists first_cg;
+	double page_size;          /* the run's, bytes (the cgroup's lists) */
 	double swapped;            /* the run's pswpout so far */
 	struct zone_lists_last zone_lists;   /* the zones' lists, last sample */
 	struct activations act;    /* file activations, read ahead */
@@ -606,7 +607,7 @@ static void fill_split(const struct metric_stream *ms, const struct run_model *m
 	si->eff_anon = st->eff_anon;
 	si->eff_file = st->eff_file;
 	si->eff_anon_now = in->scan_anon > 0 ?
-			   nz(raw_delta(ms, rs, RAW_STEAL_ANON)) / in->scan_anon : NAN;
+			   raw_delta(ms, rs, RAW_STEAL_ANON) / in->scan_anon : NAN;
 	/* 6.2+ rotations, from the interval before (no pgscan_anon of now) */
 	si->scan_anon_prev = st->scan_anon;
 	si->steal_anon_prev = st->steal_anon;
@@ -989,15 +990,9 @@ static void onset_lists(const struct split_state *st, struct split_in *si)
  * 0.33 off the share the traces put at level 0, on average, 0.11 with the
  * first sample's lists.
  */
-static void first_cg_lists(const struct split_state *st, const struct run_model *m,
-			   struct split_in *si)
+static void first_cg_lists(const struct split_state *st, struct split_in *si)
 {
-	double page = m->page_size > 0 ? m->page_size : 4096;
-
-	si->cg_prev.inactive_anon = st->first_cg.inactive_anon / page;
-	si->cg_prev.active_anon = st->first_cg.active_anon / page;
-	si->cg_prev.inactive_file = st->first_cg.inactive_file / page;
-	si->cg_prev.active_file = st->first_cg.active_file / page;
+	si->cg_prev = st->first_cg;
 	si->has_cg_start = 1;
 }
 
@@ -1024,7 +1019,7 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 		si.has_prev = 1;
 		onset_lists(st, &si);
 	} else if (si.has_cg && !isnan(st->first_cg.inactive_anon)) {
-		first_cg_lists(st, m, &si);
+		first_cg_lists(st, &si);
 	}
 	split_cost_update(&st->node_cost, &si, &si.node);
 	if (si.has_cg)
@@ -1094,6 +1089,9 @@ struct split_state *split_replay_open(const struct metric_stream *ms,
 	}
 	raw_resolve(ms, &st->rs);
 	st->eff_anon = st->eff_file = NAN;
+	st->first_cg.inactive_anon = st->first_cg.active_anon = NAN;
+	st->first_cg.inactive_file = st->first_cg.active_file = NAN;
+	st->page_size = m->page_size;
 	if (activations_load(&st->act, set->dbs[r->db], set->paths[r->db], r->id,
 			     m->version)) {
 		split_replay_close(st, a);
@@ -1122,7 +1120,7 @@ void split_replay_first(struct split_state *st, const struct metric_stream *ms)
 
 	lists_from(ms, &st->rs, RAW_IA, 1, &l);
 	seen_push(st, (double)ms->it.t_us / 1e6, &l);
-	lists_from(ms, &st->rs, RAW_CG_IA, 1, &st->first_cg);
+	lists_from(ms, &st->rs, RAW_CG_IA, st->page_size, &st->first_cg);
 	/* what the counters moved since the run before it on its boot */
 	boot_costs_charge(&st->boot_end, st->version, st->boot_slot, ms->it.present, ms->it.value);
 	st->node_cost = st->wi_node_cost = st->boot_end.cost;

@@ -91,6 +91,11 @@ double split_grain_scan(const double *batch, double t, double list)
 	return within_list(s, t, list);
 }
 
+int split_grain_whole_folios(const struct split_grain *g)
+{
+	return g && g->folio_file >= SPLIT_GRAIN_BATCH;
+}
+
 /* the pages a batch of b pages takes in folios of `largest` pages */
 static double batch_of_largest(double largest, double b)
 {

@@ -75,6 +75,13 @@ double split_grain_largest(double largest, double t, double list);
 double split_grain_scan(const double *batch, double t, double list);
 
 /*
+ * Whether g's file folios hold a batch (32 pages) or more on average, so
+ * that a pass's batch is one folio and a walk ends at the first folio
+ * that frees it (folio_scan.c); 0 for NULL (single pages).
+ */
+int split_grain_whole_folios(const struct split_grain *g);
+
+/*
  * The cgroup limit walks of an interval from fail (v1 memory.failcnt;
  * NAN: not recorded) and the pages they reclaimed, one_type 1 where
  * their passes scanned one list type only (anon or file), g the cgroup's
@@ -133,7 +140,7 @@ struct split_in {
 	 * (--what-if: the walks that failed at every level fail alike at
 	 * another swappiness); 0: none.  zero_level: 0, or 1 for the refault
 	 * walk gone down to 1; zero_anon: the most anon each scanned at level
-	 * 0 (zero_anon_measured(), INFINITY: the whole list) */
+	 * 0 (zero_anon_measured(); INFINITY or 0: the whole list) */
 	double zero_walks, zero_anon;
 	int zero_level;
 	/* cg_prev holds the cgroup's lists at the interval's start where
@@ -247,10 +254,13 @@ struct split_in {
 	/* pages reclaimed per page scanned, per type, as measured before
 	 * this interval (pgsteal_X / pgscan_X); NAN where not known */
 	double eff_anon, eff_file;
-	/* the interval's own anon share freed (pgsteal_anon / pgscan_anon):
-	 * attribution only, NAN otherwise */
+	/* the interval's own anon share freed, every reclaimer's
+	 * (pgsteal_anon / pgscan_anon, not efficiencies()'s skip-corrected
+	 * one): attribution only, NAN otherwise */
 	double eff_anon_now;
-	double swapped_before;     /* the run's pages swapped out before it */
+	/* the run's pages swapped out before the interval (since its first
+	 * sample) */
+	double swapped_before;
 	/* the prediction's count instead: refault walks per reclaimer
 	 * expected from the activations around (has_expected) */
 	int has_expected;

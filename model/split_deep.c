@@ -11,90 +11,89 @@
 #include "split_int.h"
 #include "banned.h"
 
-/* A deep walk's kind: the level it goes down to (0, or 1 for a walk
- * that saw a refault) and whether it saw one */
+/*
+ * A kind of deep walk: down to `level` (0, or 1 for a walk that saw a
+ * refault: deact_file_refault), `zero` anon pages at most in its level-0
+ * pass; and what the others take at least (first_pass()) and its anon
+ * with no file (deep_file()), neither of which depends on how many.
+ */
 struct deep_kind {
-	int level, refault;
+	int level;
+	double zero, first, anon;
 };
 
 /*
  * The anon a level-0 pass scans before the walk has its pages: SCAN_EQUAL
  * takes the inactive anon list first in each round of batches
- * (for_each_evictable_lru(), shrink_lruvec()), 32 pages at a time, and
- * do_try_to_free_pages() stops once nr_reclaimed reaches nr_to_reclaim,
- * 32 pages (v6.1, v6.18).  A page frees at once only where its swap copy
- * is written already (swapped out before, kept in the swap cache); any
- * other starts its write and is freed by a later pass.  So 32 over the
- * share of the anon the interval freed (pgsteal_anon / pgscan_anon), and
- * before the run has swapped out a page the whole list.  (A 6.18 host
- * sweep in a 128 MB group: a run's first interval freed 5136 of the 40593
- * anon pages it scanned, those above level 0, and its level-0 passes went
- * through the whole 24818-page list, 24192 pages; a later one, over
- * swap-cached pages, 288 at level 0, all freed: nine walks' batches.)
+ * (for_each_evictable_lru(), shrink_lruvec()), 32 pages at a time, until
+ * nr_to_reclaim, max(nr_pages, SWAP_CLUSTER_MAX), is freed (v6.1, v6.18):
+ * 32 for a charge of one page, as a hog's anon faults make; a writer's
+ * 1 MiB page-cache folio asks 256, and which charges the deep walks
+ * served is not recorded (taking 256: the cgroup within one level in 239
+ * of the host's 348 intervals against 236, in 12 of the two fixtures' 16
+ * against 14).
+ * With swap on a block device, a page frees in the pass only where its
+ * swap copy is written already (swapped out before, in the swap cache,
+ * the writeback done: folio_end_writeback() puts it back at the list's
+ * tail); any other starts its write.  So 32 over the share of the anon
+ * the interval freed (pgsteal_anon / pgscan_anon), and the whole list
+ * before the run has swapped out a page, or where the share is not
+ * known.  (A 6.18 host sweep in a 128 MB group: a run's first interval
+ * freed 5136 of the 40593 anon pages it scanned, those above level 0,
+ * and its level-0 passes went through the whole 24818-page list, 24192
+ * pages; a later one, over swap-cached pages, 288 at level 0, all
+ * freed: nine walks' batches.)  Not for zram or zswap, whose stores free
+ * a page in the pass that writes it and count no pswpout.
  */
 static double zero_anon_measured(const struct split_in *in)
 {
-	double e = in->eff_anon_now;
+	double e = in->eff_anon_now >= 0 ? fmin(1, in->eff_anon_now) :
+		   sw_efficiency(in->eff_anon);
 
-	if (!(in->swapped_before > 0))
+	if (!(in->swapped_before > 0) || !(e > 0))
 		return INFINITY;
-	if (!(e >= 0))
-		e = sw_known_efficiency(in->eff_anon);
-	return e > 0 ? SWAP_CLUSTER_MAX / e : INFINITY;
+	return SWAP_CLUSTER_MAX / e;
 }
 
 /*
- * Whether the cgroup's file passes take folios of 32 pages or more (the
- * census), so that a walk ends at the first folio that frees it, or goes
- * on over a run of folios that do not (deep_file()).  Over single pages
- * a pass frees a share of each batch and the walks go down alike: the
- * deep ones' file is whole levels' targets, their level-0 pass the whole
- * anon list.  (The 6.1 lab guests' v1 groups, single pages: taken as
- * whole-folio walks, the cgroup's priority within one level of the
- * traced one in 36 of 51 intervals of labV1 run 6, 45 as alike walks.)
+ * The lists a deep walk scans: the interval's end's, or its start's where
+ * the end's hold no inactive anon (the deep walks swapped it all out).
  */
-static int whole_folio_passes(const struct split_in *in)
-{
-	return in->grain_cg && in->grain_cg->folio_file >= SWAP_CLUSTER_MAX;
-}
-
 static void deep_ctx(const struct split_in *in, const struct split_cost *cost,
-		     int refault, struct walk_ctx *c)
+		     int level, struct walk_ctx *c)
 {
-	int start = in->has_prev && !(in->cg.inactive_anon > 0);
+	int start = (in->has_prev || in->has_cg_start) && !(in->cg.inactive_anon > 0);
 
 	sw_fill_ctx(c, in, cost, 1, start, sw_cgroup_view(in, RC_CGROUP));
-	c->deact_file_refault = refault;
+	c->deact_file_refault = level == 1;
 }
 
 /*
- * One cgroup walk of kind k from 12 down, each level's targets on the
- * lists as sampled, its file passes taking `file` pages in all and its
- * level-0 pass `zero` anon pages at most.  A file page that does not
- * free leaves the inactive list (dirty or under writeback: activated,
- * shrink_folio_list(), v6.1 and v6.18), so the walk takes none twice and
- * its file is what the interval's scan gives it (deep_file()); an anon
- * page that does not free goes back to the list's head, its swap write
- * under way, where a walk whose targets pass the whole list meets it
+ * One deep walk of kind k from 12 down, each level's targets on the lists
+ * as sampled, its file passes taking `file` pages in all.  A file page
+ * that does not free leaves the inactive list (dirty or under writeback:
+ * activated, shrink_folio_list(), v6.1 and v6.18), so the walk takes none
+ * twice and its file is what the interval's scan gives it (deep_file());
+ * an anon page that does not free goes back to the list (its swap write
+ * under way), where a walk whose targets pass the whole list meets it
  * again.
  */
 static void deep_walk(const struct split_in *in, const struct split_cost *cost,
-		      const struct deep_kind *k, double file, double zero,
-		      struct walk_res *res)
+		      const struct deep_kind *k, double file, struct walk_res *res)
 {
 	struct walk_ctx c;
 	double a, f;
 	enum cause why;
 	int q;
 
-	deep_ctx(in, cost, k->refault, &c);
+	deep_ctx(in, cost, k->level, &c);
 	memset(res, 0, sizeof(*res));
 	res->deep = DEF_PRIORITY;
 	for (q = DEF_PRIORITY; q >= k->level; q--) {
 		sw_level_scan(&c, q, &a, &f, &why);
 		f = fmin(f, fmax(0, file));
 		if (q == 0)
-			a = fmin(a, zero);
+			a = fmin(a, k->zero);
 		file -= f;
 		if (!(a + f > 0))
 			continue;
@@ -124,6 +123,19 @@ static double first_pass(const struct split_in *in, const struct split_cost *cos
 	return 0;
 }
 
+/* kind k's level-0 stop and the n-independent parts of deep_file() */
+static void deep_kind_init(const struct split_in *in, const struct split_cost *cost,
+			   int level, double zero, struct deep_kind *k)
+{
+	struct walk_res no_file;
+
+	k->level = level;
+	k->zero = zero;
+	k->first = first_pass(in, cost);
+	deep_walk(in, cost, k, 0, &no_file);
+	k->anon = no_file.anon_total;
+}
+
 /*
  * The file pages each of n deep walks of kind k passed: what the interval
  * scanned beyond the other walks' first passes, shared among them, less
@@ -131,36 +143,34 @@ static double first_pass(const struct split_in *in, const struct split_cost *cos
  * that frees it, and the folios that do not free lie together (the
  * writer's newest, dirty or under writeback, behind the clean ones the
  * flusher has written): the other walks end at their first pass and the
- * deep ones took the rest.  (The 6.18 host's traces, 1 MiB folios: of 448
- * walks of an interval, 446 took a folio at 12, 47 one at 11, and about 8
- * the 204 folios at 10 to 3 before their level-0 batch of anon.  The deep
- * walks taken over whole levels' targets with the whole anon list at 0,
- * a hundredth of one such walk held the anon, the other walks sharing
- * the rest alike, each a little past 12: 11.6 for a traced 10.0; now 10.0.)
- * Over single pages, whole levels' targets (whole_folio_passes()).
+ * deep ones took the rest, a folio the others took at a second level
+ * among it.  (The 6.18 host's traces, 1 MiB folios: of 448 walks of an
+ * interval, 446 took a folio at 12, 47 one at 11, and about 8 the 204
+ * folios at 10 to 3 before their level-0 batch of anon.  The deep walks
+ * taken over whole levels' targets with the whole anon list at 0, a
+ * hundredth of one such walk held the anon, the other walks sharing the
+ * rest alike, each a little past 12: 11.6 for a traced 10.0; now 10.0.)
+ * Over single pages, whole levels' targets (split_grain_whole_folios()).
  */
-static double deep_file(const struct split_in *in, const struct split_cost *cost,
-			const struct deep_kind *k, double n, double zero)
+static double deep_file(const struct split_in *in, const struct deep_kind *k, double n)
 {
-	struct walk_res no_file;
 	double walks = sw_walk_count(in, RC_CGROUP);
 
-	if (!whole_folio_passes(in))
+	if (!split_grain_whole_folios(in->grain_cg))
 		return INFINITY;
-	deep_walk(in, cost, k, 0, zero, &no_file);
-	return fmax(0, (in->scanned[RC_CGROUP] - fmax(0, walks - n) * first_pass(in, cost)) / n -
-		       no_file.anon_total);
+	return fmax(0, (in->scanned[RC_CGROUP] - fmax(0, walks - n) * k->first) / n - k->anon);
 }
 
 /*
- * n of the interval's cgroup walks taken as deep walks of kind k (down
- * to k->level, `zero` anon pages at 0 each), the others replayed alike on
- * the rest of the scan: their anon by cause, anon and priority into *o
- * (the rest as the replay leaves it).  Returns the anon they scan.
+ * n of the interval's cgroup walks taken as deep walks of kind k, the
+ * others replayed alike on the rest of the scan: their anon by cause,
+ * anon and priority into *o (the rest as the replay leaves it).  Returns
+ * the anon they scan; *taken, the walks taken (n, or fewer where the scan
+ * holds fewer).
  */
 static double with_deep(const struct split_in *in, const struct split_cost *cost,
 			const struct walk_fit *fit, const struct deep_kind *k,
-			double n, double zero, struct split_reclaim_out *o)
+			double n, struct split_reclaim_out *o, double *taken)
 {
 	struct split_in rest = *in;
 	struct split_reclaim_out ro;
@@ -168,8 +178,8 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
 	double s = in->scanned[RC_CGROUP], share;
 	int c;
 
-	deep_walk(in, cost, k, deep_file(in, cost, k, n, zero), zero, &deep);
-	n = deep.scanned > 0 ? fmin(n, s / deep.scanned) : 0;
+	deep_walk(in, cost, k, deep_file(in, k, n), &deep);
+	*taken = n = deep.scanned > 0 ? fmin(n, s / deep.scanned) : 0;
 	rest.walks[RC_CGROUP] = sw_walk_count(in, RC_CGROUP) - n;
 	rest.scanned[RC_CGROUP] = s - n * deep.scanned;
 	sw_replay_reclaimer(&rest, RC_CGROUP, cost, fit, &ro, &share);
@@ -184,14 +194,13 @@ static double with_deep(const struct split_in *in, const struct split_cost *cost
 	return o->anon_pred;
 }
 
-/* n walks of o went down to `level`, `zero` anon pages at 0 each: the
- * deepest level is known. */
-static void went_to(struct split_reclaim_out *o, double n, int level, double zero)
+/* n walks of o went down to k's level: the deepest level is known. */
+static void went_to(struct split_reclaim_out *o, double n, const struct deep_kind *k)
 {
 	o->zero_walks = n;
-	o->zero_level = level;
-	o->zero_anon = zero;
-	o->p_deep = level;
+	o->zero_level = k->level;
+	o->zero_anon = k->zero;
+	o->p_deep = k->level;
 	o->deep_estimable = 1;
 }
 
@@ -234,36 +243,35 @@ static void went_to(struct split_reclaim_out *o, double n, int level, double zer
  */
 static double fit_deep(const struct split_in *in, const struct split_cost *cost,
 		       const struct walk_fit *fit, const struct deep_kind *k,
-		       double zero, double want, struct split_reclaim_out *best,
-		       double *n_out)
+		       double want, struct split_reclaim_out *best, double *n_out)
 {
 	struct split_reclaim_out probe = *best;
 	struct walk_res whole;
-	double lo = 0, hi, n, got = -1, a, file;
+	double lo = 0, hi, n, got = -1, a, file, taken;
 	int i;
 
 	*n_out = 0;
-	deep_walk(in, cost, k, INFINITY, zero, &whole);
+	deep_walk(in, cost, k, INFINITY, &whole);
 	if (!(whole.anon_total > 0))
 		return -1;
 	hi = sw_walk_count(in, RC_CGROUP);
 	file = whole.scanned - whole.anon_total;
-	if (!whole_folio_passes(in)) {
+	if (!split_grain_whole_folios(in->grain_cg)) {
 		hi = fmin(hi, in->scanned[RC_CGROUP] / whole.scanned);
 		if (file > 0)
 			hi = fmin(hi, fmax(0, in->scanned[RC_CGROUP] - want) / file);
 	}
 	if (!(hi > 0) || (file > 0 && !(in->scanned[RC_CGROUP] - want > 0)))
 		return -1;
-	if ((a = with_deep(in, cost, fit, k, hi, zero, &probe)) <= want) {
+	if ((a = with_deep(in, cost, fit, k, hi, &probe, &taken)) <= want) {
 		*best = probe;
-		lo = hi;
+		lo = taken;
 		got = a;
 	} else {
 		for (i = 0; i < DEEP_STEPS; i++) {
 			n = (lo + hi) / 2;
-			if ((a = with_deep(in, cost, fit, k, n, zero, &probe)) <= want) {
-				lo = n;
+			if ((a = with_deep(in, cost, fit, k, n, &probe, &taken)) <= want) {
+				lo = taken;
 				got = a;
 				*best = probe;
 			} else {
@@ -281,7 +289,7 @@ static int anon_only(const struct split_in *in, const struct split_cost *cost,
 {
 	struct walk_res w;
 
-	deep_walk(in, cost, k, INFINITY, INFINITY, &w);
+	deep_walk(in, cost, k, INFINITY, &w);
 	return w.scanned > 0 && w.anon_total >= DEEP_ANON_ONLY * w.scanned;
 }
 
@@ -299,25 +307,26 @@ static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 		       const struct walk_fit *fit, double want,
 		       struct split_reclaim_out *o)
 {
-	static const struct deep_kind kinds[2] = { { 0, 0 }, { 1, 1 } };
 	struct split_reclaim_out best[2] = { *o, *o };
+	struct deep_kind kinds[2];
 	double got[2] = { -1, -1 }, n[2] = { 0, 0 };
-	double zero = whole_folio_passes(in) ? zero_anon_measured(in) : INFINITY;
-	int k = 0;
+	int pick = 0;
 
-	got[0] = fit_deep(in, cost, fit, &kinds[0], zero, want, &best[0], &n[0]);
+	deep_kind_init(in, cost, 0, split_grain_whole_folios(in->grain_cg) ?
+		       zero_anon_measured(in) : INFINITY, &kinds[0]);
+	got[0] = fit_deep(in, cost, fit, &kinds[0], want, &best[0], &n[0]);
 	if (got[0] < SPLIT_ANON_EXPLAINED * want && in->cg_activate_file > 0) {
+		deep_kind_init(in, cost, 1, INFINITY, &kinds[1]);
 		/* anon only: a pass that takes file frees it and ends the walk */
 		if (anon_only(in, cost, &kinds[1]))
-			got[1] = fit_deep(in, cost, fit, &kinds[1], INFINITY, want,
-					  &best[1], &n[1]);
+			got[1] = fit_deep(in, cost, fit, &kinds[1], want, &best[1], &n[1]);
 		/* a whole walk: one that scanned half of it stopped higher */
-		k = got[1] > got[0] && n[1] >= DEEP_REFAULT_WALK;
+		pick = got[1] > got[0] && n[1] >= DEEP_REFAULT_WALK;
 	}
-	if (!(n[k] > 0) || !(got[k] >= 0))
+	if (!(n[pick] > 0) || !(got[pick] >= 0))
 		return;
-	*o = best[k];
-	went_to(o, n[k], k, k ? INFINITY : zero);
+	*o = best[pick];
+	went_to(o, n[pick], &kinds[pick]);
 }
 
 /*
@@ -330,14 +339,19 @@ static void deep_walks(const struct split_in *in, const struct split_cost *cost,
 static void known_deep_walks(const struct split_in *in, const struct split_cost *cost,
 			     const struct walk_fit *fit, struct split_reclaim_out *o)
 {
-	const struct deep_kind k = { in->zero_level, in->zero_level == 1 };
+	struct split_reclaim_out probe = *o;
+	struct deep_kind k;
 	double n = fmin(in->zero_walks, sw_walk_count(in, RC_CGROUP));
-	double zero = in->zero_anon > 0 ? in->zero_anon : INFINITY;
 
 	if (!(n > 0))
 		return;
-	with_deep(in, cost, fit, &k, n, zero, o);
-	went_to(o, n, in->zero_level, zero);
+	deep_kind_init(in, cost, in->zero_level,
+		       in->zero_anon > 0 ? in->zero_anon : INFINITY, &k);
+	with_deep(in, cost, fit, &k, n, &probe, &n);
+	if (!(n > 0))
+		return;
+	*o = probe;
+	went_to(o, n, &k);
 }
 
 /*

@@ -608,7 +608,7 @@ static int deep_estimable(const struct split_in *in, enum reclaimer r, double wa
 
 	if (r == RC_KSWAPD)
 		return 0;
-	return !(walks > 1 && g && g->folio_file >= SWAP_CLUSTER_MAX);
+	return !(walks > 1 && split_grain_whole_folios(g));
 }
 
 /*

@@ -5,16 +5,20 @@
  *   - try_to_free_mem_cgroup_pages() -> do_try_to_free_pages(): priority
  *     12 down to 0, stopping after the level at which nr_reclaimed
  *     reaches nr_to_reclaim, 32 pages (a charge of one page);
- *   - get_scan_count() for a cgroup at swappiness 60 whose inactive file
- *     list is large, not low against its active one, with no refault:
- *     cache_trim_mode, so SCAN_FILE at 12..1, and SCAN_EQUAL at 0; each
- *     level's targets lruvec_lru_size() >> priority of the lists as they
- *     are when the level begins;
+ *   - get_scan_count() for a cgroup at swappiness 60 with no refault:
+ *     cache_trim_mode, so SCAN_FILE at 12..1, and SCAN_EQUAL at 0.  On
+ *     6.12+ prepare_scan_control() decides it on the group's statistics
+ *     as last flushed (the sampler's read of memory.stat at the
+ *     interval's start: an inactive file list large, not low against the
+ *     active one), not on the lists the walks leave, though their
+ *     activations grow the active list and their passes empty the
+ *     inactive one; each level's targets are lruvec_lru_size() >>
+ *     priority of the lists as they are when the level begins;
  *   - shrink_lruvec(): rounds of batches of min(nr, 32) pages, inactive
  *     anon first, then inactive file; for cgroup reclaim (no proportional
- *     reclaim), once nr_reclaimed reaches nr_to_reclaim, it stops where
- *     either type's target is used up, else stops the smaller and scales
- *     the other's to the share the smaller had done;
+ *     reclaim), once its own nr_reclaimed reaches nr_to_reclaim, it stops
+ *     where either type's target is used up, else stops the smaller and
+ *     scales the other's to the share the smaller had done;
  *   - isolate_lru_folios(): folios from the tail until the batch's pages
  *     are reached, every page of a folio counted;
  *   - shrink_folio_list(): a clean file folio is freed; a dirty one is
@@ -146,7 +150,7 @@ static void cgroup_walk(struct cg_ref *k)
 
 	k->walks++;
 	for (prio = 12; prio >= 0; prio--) {
-		reclaimed += shrink_level(k, prio, NR_TO_RECLAIM - (ul)fmin(reclaimed, NR_TO_RECLAIM));
+		reclaimed += shrink_level(k, prio, NR_TO_RECLAIM);
 		if (reclaimed >= NR_TO_RECLAIM)
 			break;
 	}
@@ -269,8 +273,41 @@ static void runs_of_dirty_folios(void)
 	       "of their number in %d of %d", found, n);
 }
 
+/*
+ * The walks to 0 the attribution found, replayed again (--what-if) where
+ * told of more than the interval's scan holds: no more taken, nor said,
+ * than it holds (with_deep()'s *taken).
+ */
+static void known_walks_held(void)
+{
+	double folios[FOLIO_ORDERS_MODEL] = { 0 }, truth;
+	struct split_grain g;
+	struct split_cost cost;
+	struct split_in in;
+	struct split_out o;
+	struct cg_ref k;
+	static const int v618[3] = { 6, 18, 0 };
+
+	interval(50, 25, 8, 1, &truth, &o, &k);
+	folios[8] = 64;
+	split_grain_init(&g, NULL, folios, FOLIO_ORDERS_MODEL);
+	model_view(&k, 75.0 * FOLIO, 64, &g, &in);
+	in.anon_measured = in.eff_anon_now = NAN;
+	in.zero_walks = 10 * k.walks;
+	in.zero_level = 0;
+	in.zero_anon = INFINITY;       /* each over the whole anon list */
+	split_cost_init(&cost, v618);
+	split_walk(&in, &cost, &cost, &o);
+	tap_ok(o.r[RC_CGROUP].zero_walks > 0 &&
+	       o.r[RC_CGROUP].zero_walks <= k.scanned / in.cg.inactive_anon,
+	       "deep-1.3 walks known to have gone down to 0 over the whole anon list, told "
+	       "as %.0f: %.2f replayed, as many as the %.0f pages scanned hold",
+	       in.zero_walks, o.r[RC_CGROUP].zero_walks, k.scanned);
+}
+
 int main(void)
 {
 	runs_of_dirty_folios();
+	known_walks_held();
 	return tap_done();
 }
