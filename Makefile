@@ -129,10 +129,10 @@ tests/unit/t-labdb: tests/unit/t-labdb.o tests/unit/tap.o lab/labdb.o lab/labmer
 tests/unit/t-kmod: LDLIBS += $(LAB_LDLIBS)
 tests/unit/t-pace: tests/unit/t-pace.o tests/unit/tap.o collector/pace.o
 tests/unit/t-model: tests/unit/t-model.o tests/unit/tap.o $(MODEL_OBJS)
-tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS) \
+tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o tests/unit/scan_adjust.o $(MODEL_OBJS) \
 	analyzer/zone_frees.o analyzer/metrics.o collector/parse.o collector/kv.o
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
-tests/unit/t-deep: tests/unit/t-deep.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
+tests/unit/t-deep: tests/unit/t-deep.o tests/unit/tap.o tests/unit/levels.o tests/unit/scan_adjust.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-zone-frees: tests/unit/t-zone-frees.o tests/unit/tap.o analyzer/zone_frees.o \

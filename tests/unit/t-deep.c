@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "levels.h"
+#include "scan_adjust.h"
 #include "model.h"
 #include "tap.h"
 
@@ -130,15 +131,7 @@ static double shrink_level(struct cg_ref *k, int prio, ul need)
 			continue;
 		if (!nr[0] || !nr[1])
 			break;
-		t = nr[1] > nr[0] ? 0 : 1;                 /* the smaller stops */
-		{
-			ul pct = nr[t] * 100 / (targets[t] + 1), done;
-
-			nr[t] = 0;
-			done = targets[!t] - nr[!t];
-			nr[!t] = targets[!t] * (100 - pct) / 100;
-			nr[!t] -= nr[!t] < done ? nr[!t] : done;
-		}
+		scan_adjust(nr, targets);
 	}
 	return got;
 }

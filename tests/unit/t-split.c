@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "levels.h"
+#include "scan_adjust.h"
 #include "model.h"
 #include "zone_frees.h"
 #include "tap.h"
@@ -186,16 +187,7 @@ static ul shrink_level(struct ref *k, int prio, ul nr_to_reclaim, int kswapd)
 			continue;
 		if (!nr[0] || !nr[1])
 			break;
-		/* stop the smaller, scale the other to the same percentage */
-		t = nr[1] > nr[0] ? 0 : 1;
-		{
-			ul pct = nr[t] * 100 / (targets[t] + 1), done;
-
-			nr[t] = 0;
-			done = targets[!t] - nr[!t];
-			nr[!t] = targets[!t] * (100 - pct) / 100;
-			nr[!t] -= nr[!t] < done ? nr[!t] : done;
-		}
+		scan_adjust(nr, targets);
 	}
 	return got;
 }
@@ -2096,6 +2088,16 @@ static void finish_then_short(void)
 	       sum / n, worst, n);
 }
 
+/* g as a census of `pages` of inactive file in 1 MiB folios (order 8) */
+static const struct split_grain *mib_folios(struct split_grain *g, double pages)
+{
+	double folios[11] = { 0 };
+
+	folios[8] = pages / 256;
+	split_grain_init(g, NULL, folios, 11);
+	return g;
+}
+
 /*
  * 40 cgroup limit walks of the reference on k (a cgroup), the first
  * `deep` of them freeing nothing (anon or file), the others freeing file
@@ -2169,13 +2171,10 @@ static double cgroup_zero_interval(int deep, double *truth, double *deepest,
 	if (deep > 0) {
 		/* the same sums over 1 MiB file folios: a walk's deepest level
 		 * is no longer a replayed one, but one that went to 0 still is */
-		double folios[11] = { 0 };
 		struct split_grain big;
 		struct split_out ob;
 
-		folios[8] = (double)k.inf / 256;
-		split_grain_init(&big, NULL, folios, 11);
-		in.grain_cg = &big;
+		in.grain_cg = mib_folios(&big, (double)k.inf);
 		split_walk(&in, &cost, &cost, &ob);
 		*zero_said = ob.r[RC_CGROUP].deep_estimable && ob.r[RC_CGROUP].p_deep == 0;
 	}
@@ -2373,13 +2372,10 @@ static void cgroup_zero_needs_file(void)
 	{
 		/* the same over 1 MiB file folios, where the deep walks' file
 		 * is what the interval's scan leaves them (split_deep.c) */
-		double folios[11] = { 0 };
 		struct split_grain big;
 		struct split_cost cost;
 
-		folios[8] = (double)k.inf / 256;
-		split_grain_init(&big, NULL, folios, 11);
-		in.grain_cg = &big;
+		in.grain_cg = mib_folios(&big, (double)k.inf);
 		split_cost_init(&cost, v612);
 		split_walk(&in, &cost, &cost, &o);
 		tap_ok(o.r[RC_CGROUP].p_deep != 0 && !(o.r[RC_CGROUP].zero_walks > 0),
