@@ -68,12 +68,10 @@ void split_cost_update(struct split_cost *c, const struct split_in *in,
 		a = SWAP_CLUSTER_MAX * a + nz(in->scan_anon_prev - in->steal_anon_prev);
 		f = SWAP_CLUSTER_MAX * f + nz(in->scan_file_prev - in->steal_file_prev);
 	}
-	if (!(a + f > 0))
-		return;
+	if (!(a + f > 0) || !isfinite(a + f))
+		return;              /* none, or a damaged recording's */
 	step = SWAP_CLUSTER_MAX;
-	n = (long)ceil((a + f) / step);
-	if (n > COST_MAX_STEPS)
-		n = COST_MAX_STEPS;
+	n = (long)fmin(COST_MAX_STEPS, ceil((a + f) / step));
 	for (i = 0; i < n; i++) {
 		c->anon += a / (double)n;
 		c->file += f / (double)n;

@@ -114,7 +114,9 @@ static void pick_view(const struct split_in *in, const struct split_cost *node_c
 	for (j = in->seen_n - 1; j >= 0; j--) {
 		a[j] = anon_on_view(in, &in->seen[j], node_cost, cg_cost, fit, &o);
 		d = view_off(o.anon_pred, in->anon_measured);
-		if (d < best) {
+		/* one at least, where no distance is a number (NAN, INFINITY:
+		 * a damaged recording's) */
+		if (j == in->seen_n - 1 || d < best || (isnan(best) && !isnan(d))) {
 			best = d;
 			*out = o;
 		}

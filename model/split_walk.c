@@ -216,7 +216,9 @@ static void end_at(const struct walk_ctx *c, double p,
 	pass->level = -1;
 	if (!(p >= 0))
 		return;
-	pass->level = sw_level_after(c, (int)floor(p));
+	/* every step past the last level is the floor: a point solved for a
+	 * sliver of a walk over a one-page pass can pass INT_MAX */
+	pass->level = sw_level_after(c, (int)fmin(floor(p), DEF_PRIORITY + 1));
 	sw_level_scan(c, pass->level, &pass->anon, &pass->file, &pass->cause);
 	/* folios of 32 pages or fewer: a whole batch scans 32 pages whatever
 	 * the mix, so the largest pass is the mix's, give or take a folio */
