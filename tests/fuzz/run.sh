@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 secs=3
 if [ "${1:-}" = -s ]; then secs=$2; shift 2; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(vmstat meminfo zoneinfo psi memcg trace frame_enc frame_dec transfer kmod import dbfile folios)
+[ ${#targets[@]} -eq 0 ] && targets=(vmstat meminfo zoneinfo psi memcg trace frame_enc frame_dec transfer kmod import dbfile folios model)
 total=0 crashed=0 bad=0
 printf '%-10s %12s %10s %8s  %s\n' target executions exec/s crashes note
 for t in "${targets[@]}"; do
@@ -70,7 +70,7 @@ for t in "${targets[@]}"; do
 		# where: the first frame in our code, from the newest reproducer
 		file=$(ls -t "$crashes" | head -n 1)
 		[ -n "$file" ] && kinds="$kinds at $(UBSAN_OPTIONS=print_stacktrace=1 "$bin" "$crashes/$file" 2>&1 |
-			grep -m1 -oE ' in [a-z_0-9]+ /[^ ]*(collector|analyzer|lab)/[^ ]*' | sed 's| /.*/\([a-z]*/[^/]*\)$| \1|')"
+			grep -m1 -oE ' in [a-z_0-9]+ /[^ ]*(collector|analyzer|lab|model|tests/fuzz)/[^ ]*' | sed 's| /.*/\([a-z]*/[^/]*\)$| \1|')"
 		note="$note$kinds; inputs in $crashes/"
 	fi
 	if [ -n "$still" ]; then

@@ -3,7 +3,8 @@
 #
 # Runs every input in tests/fuzz/crashes/TARGET/ through
 # build/fuzz/fuzz-TARGET and groups them by what broke and where (the
-# sanitizer's error and the first frame in collector/, analyzer/ or lab/).
+# sanitizer's error and the first frame in collector/, analyzer/, lab/,
+# model/ or tests/fuzz/, where a target's own checks trap).
 # Prints one line per bug with the smallest input; with --prune, keeps
 # only that input per bug.
 set -u
@@ -16,8 +17,14 @@ for t in "$@"; do
 	for f in "$dir"/*; do
 		[ -f "$f" ] || continue
 		out=$(UBSAN_OPTIONS=print_stacktrace=1 timeout 20 "build/fuzz/fuzz-$t" "$f" 2>&1)
-		what=$(grep -m1 -oE 'ERROR: [A-Za-z]+Sanitizer: [a-z-]+|runtime error: [a-z ]+|deadly signal' <<< "$out")
-		where=$(grep -m1 -oE ' in [a-z_0-9]+ /[^ ]*(collector|analyzer|lab)/[^ ]*' <<< "$out" |
+		# a value in the message ("1e+300 is outside the range ...") is
+		# not part of the bug; a target's own check names itself
+		# ("fuzz_model: p_est outside 0..12") before it traps
+		what=$(grep -m1 -oE "ERROR: [A-Za-z]+Sanitizer: [a-z-]+|runtime error: [^']+|deadly signal" <<< "$out" |
+			sed -E 's/^runtime error: [-+.0-9a-z]+ is outside/runtime error: N is outside/')
+		check=$(grep -m1 -oE '^fuzz_[a-z_]+: .*' <<< "$out")
+		[ -n "$check" ] && what="$what ($check)"
+		where=$(grep -m1 -oE ' in [a-z_0-9]+ /[^ ]*(collector|analyzer|lab|model|tests/fuzz)/[^ ]*' <<< "$out" |
 			sed 's| in \([^ ]*\) /.*/\([a-z]*/[^/:]*:[0-9]*\).*| \1 \2|')
 		[ -z "$what" ] && what="no longer crashes"
 		key="$what at${where:- ?}"
