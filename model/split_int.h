@@ -62,14 +62,16 @@ struct walk_mix {
  * unbalanced node's walk in was at its end there (sw_fit_pass_done()),
  * and whether kswapd's short walks were of either kind alike, not the
  * trim walks first (sw_fit_short_spread()); and for kswapd's walk going
- * on, whether the pass it stood in was at its largest and whether it
- * held at that pass's level (sw_fit_pass_going_on()).
+ * on, whether the pass it stood in was at its largest, whether it had
+ * as much of it left as kswapd's anon measured, and whether it held at
+ * that pass's level (sw_fit_pass_going_on()).
  */
 struct walk_fit {
 	double start_share, extra_refaults, fewer_refaults, anon_freed;
 	int finish_pass, short_spread, pass_done;
 	int pass_largest;          /* the pass it stood in at its largest */
 	int anon_holds;            /* kswapd's walk going on holds at its pass */
+	int pass_rest_measured;    /* that pass's rest is the anon it scanned */
 };
 
 /* a bisection stops once a probe is within this share of the anon measured */
@@ -117,6 +119,7 @@ void sw_walk_lengths(struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		     const struct split_in *in, double w,
 		     struct split_reclaim_out *o, double *deep);
 int sw_kswapd_ended(const struct split_in *in, const struct split_pass *pass);
+double sw_kswapd_anon_least(const struct split_in *in);
 double sw_inactive_ratio(double inactive, double active);
 int sw_may_boost(const struct split_in *in, enum reclaimer r);
 int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r);

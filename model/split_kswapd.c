@@ -399,7 +399,7 @@ static double solve_lengths(const double n[2], const double a[2], const double b
  * others' scans all taken as anon, what is left of pgscan_anon is
  * kswapd's.  NAN where pgscan_anon is not known.
  */
-static double kswapd_anon_least(const struct split_in *in)
+double sw_kswapd_anon_least(const struct split_in *in)
 {
 	double others = 0;
 	int r;
@@ -414,7 +414,7 @@ static double kswapd_anon_least(const struct split_in *in)
  * The least that kswapd's normal walks scanned: a walk that scans anon
  * (sc->may_swap on) scans file beside it where get_scan_count() gives
  * both lists their fraction (SCAN_FRACT), so its scan is the anon kswapd
- * scanned (kswapd_anon_least()) over the anon share of its passes.
+ * scanned (sw_kswapd_anon_least()) over the anon share of its passes.
  * Taken as the share of a whole walk's targets, DEF_PRIORITY down to 1,
  * for the kind of walk that takes the most: a walk's deep passes hold
  * most of its scan, and at level 12 the shift truncates a small file
@@ -436,7 +436,7 @@ static double kswapd_anon_least(const struct split_in *in)
 static double normal_scan_least(const struct walk_ctx *const kinds[2],
 				const struct split_in *in)
 {
-	double anon = kswapd_anon_least(in), share = 0, a, f;
+	double anon = sw_kswapd_anon_least(in), share = 0, a, f;
 	enum cause why;
 	int k;
 
@@ -998,7 +998,7 @@ static int boosts_exist(const struct split_in *in, enum reclaimer r)
  */
 int sw_boosts_beside_anon(const struct split_in *in, enum reclaimer r)
 {
-	return boosts_exist(in, r) && kswapd_anon_least(in) > 0 && !boosts_dropped(in);
+	return boosts_exist(in, r) && sw_kswapd_anon_least(in) > 0 && !boosts_dropped(in);
 }
 
 /* Whether some of kswapd's walks may be watermark-boosted (v5.0+). */
@@ -1024,7 +1024,7 @@ int sw_may_boost(const struct split_in *in, enum reclaimer r)
 	 * (anon_measured NAN) does not take the reading, as it cannot tell
 	 * a boosted interval from one whose normal walk reclaimed as much
 	 */
-	return boosts_exist(in, r) && kswapd_anon_least(in) <= 0 &&
+	return boosts_exist(in, r) && sw_kswapd_anon_least(in) <= 0 &&
 	       in->anon_measured >= 0;
 }
 

@@ -632,11 +632,32 @@ static const struct split_in *pass_at_largest(const struct split_in *in,
 	return largest;
 }
 
+/*
+ * in, or in's copy `rest` where the walk going on had as much of its
+ * pass's anon left as kswapd's anon measured (struct
+ * walk_fit.pass_rest_measured), and of its file as much again by the
+ * pass's own mix: at most the whole pass.
+ */
+static const struct split_in *pass_rest_measured(const struct split_in *in,
+						 struct split_in *rest)
+{
+	const struct split_pass *p = &in->kswapd_resume_pass;
+	double left_share;
+
+	if (p->level < 0 || !(p->anon > 0))
+		return in;
+	left_share = sw_kswapd_anon_least(in) / p->anon;
+	*rest = *in;
+	rest->kswapd_resume = floor(in->kswapd_resume) +
+			      fmin(PASS_SHARE_MAX, fmax(0, 1 - left_share));
+	return rest;
+}
+
 void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			 const struct split_cost *cost, const struct walk_fit *fit,
 			 struct split_reclaim_out *o, double *refault_share)
 {
-	struct split_in freeing, largest;
+	struct split_in freeing, largest, rest;
 	const struct split_in *in = measured;
 	double walks = in->walks[r], deep = DEF_PRIORITY, nref;
 	struct walk_mix m = { { 0, 0 }, 0, in->scanned[r], in->scanned[r], 0,
@@ -674,6 +695,8 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	}
 	if (r == RC_KSWAPD && fit->pass_largest)
 		in = pass_at_largest(in, &largest);
+	if (r == RC_KSWAPD && fit->pass_rest_measured)
+		in = pass_rest_measured(in, &rest);
 	/*
 	 * kswapd scanned but started no walk (PAGEOUTRUN is counted when
 	 * balance_pgdat() begins): the walk of the interval before goes on
@@ -781,7 +804,7 @@ void sw_walk_all(const struct split_in *in, const struct split_cost *node_cost,
 void split_walk(const struct split_in *in, const struct split_cost *node_cost,
 		const struct split_cost *cg_cost, struct split_out *out)
 {
-	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0, 0, 0, 0 };
+	struct walk_fit fit = { 0.5, 0, 0, 1, 0, 0, 0, 0, 0, 0 };
 	double anon = NAN;          /* under fit, where a fit replayed it */
 
 	if (sw_fits(in) && in->has_prev)

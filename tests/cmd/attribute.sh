@@ -1776,6 +1776,14 @@ grep -h "watermark boosts, traced" xfrag.sum xfrag13.sum xfrag-by.sum |
 	END { for (i = 1; i <= c; i++) if (x[1, i] + x[2, i] != x[3, i]) bad++; print c, bad + 0 }' > xfrag-by.chk
 check "attribute-3.82 --by kernel sums the two runs' boosts and boost reclaim ($(cat xfrag-by.chk): numbers, mismatches)" \
 	grep -qx '7 0' xfrag-by.chk
+# The same run at 6.98 s: kswapd's level-2 pass over anon goes on from
+# the sample before (24392 pages traced, 2696 of them after it), which
+# the replay before had put 1183 anon pages from its end: the rest of
+# the pass is the anon measured (sw_fit_pass_going_on()), and the
+# interval's 1558 swapped pages are explained (866 were not).
+"$VMSCOPE" attribute xfrag.db --format csv | tr -d '"' > xfrag-sum.out
+check "attribute-3.89 ... and none of that run's 3113 swapped pages unexplained, a pass going on whose rest is the anon measured" \
+	grep -q '^1,split-lru,unexplained,0,0.0000,' xfrag-sum.out
 
 # A pause inside a kswapd pass (kswapd_state(), pass_after_pause()).
 # labBD run 3 (6.1, swappiness 60, 768 MB, TCG): one walk at level 2 from

@@ -806,6 +806,72 @@ static void pass_done_before_new_walk(void)
 	       o.anon_pred, sb.anon, o.p_est, t);
 }
 
+/* a pass the sample finds under way, on a list that has just shrunk */
+struct exit_case {
+	const char *id[2];       /* the test ids: reference, model */
+	int deep;                /* the pass: at this level or deeper, */
+	double share;            /* with less than this share of its anon left */
+	double gone;             /* the share of the inactive anon list that exits */
+};
+
+/*
+ * One walk (WALK_LISTS) over anon (SCAN_ANON: 100 file pages) that the
+ * sample finds in a pass deep down, a share of its targets left; just
+ * before the sample a task exits and its anon pages, the newest on the
+ * list, leave it, and then a reader's pages join the inactive file list.
+ * The walk goes on (no PAGEOUTRUN): shrink_lruvec() set the pass's
+ * targets once, when it began, so it finishes them, then goes on at its
+ * level on lists that ask for cache trim, until the node is balanced.
+ * The model replays the first interval on the shrunken list, so puts
+ * the walk further into that pass, or in a deeper one, than it was: the
+ * rest it carries is too small, and the replay takes the next
+ * interval's scan beyond it as cache trim.  The attribution takes the
+ * pass's rest as kswapd's anon measured (sw_fit_pass_going_on()).
+ */
+static void pass_left_after_exit(const struct exit_case *c)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct walker w;
+	double gone, left;
+	int at;
+
+	node_init(&n);
+	n.file = 100;
+	n.active_file = 0;
+	sa.free_start = n.free;
+	wake(&n);
+	walk_kind(&n, &w, WALK_LISTS, 1, &sa);
+	while (!w.ended && !(w.in_pass && w.prio <= c->deep && w.nr[0] < c->share * w.target[0]))
+		walk_on(&n, &w, 1, &sa);
+	at = w.prio;
+	left = w.nr[0];
+	gone = fmin(n.unwritten - left, c->gone * inactive_anon(&n));
+	n.unwritten -= gone;     /* the exit, from the list's head */
+	sampled(&a, &n, &sa, NAN);
+	a.activate_file = 0;
+	n.file = 40100;
+	sb.free_start = n.free;
+	walk_on(&n, &w, MAX_BATCHES / 4, &sb);
+	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
+	b.activate_file = 0;
+	replay(&a, &b, &o, NULL);
+	tap_ok(w.ended && sb.walks == 0 && sb.at[at] == left && sb.anon == left &&
+	       sb.scanned > sb.anon && gone > left,
+	       "%s reference: the sample finds a walk %.0f anon pages short of the end of its level-%d pass, %.0f anon pages gone from the list just before; the next interval finishes that pass (%.0f anon) and trims the cache below it (%.0f file)",
+	       c->id[0], left, at, gone, sb.anon, sb.scanned - sb.anon);
+	tap_ok(fabs(o.anon_pred - sb.anon) <= 0.1 * sb.anon,
+	       "%s ... the attribution takes the pass's rest as the anon measured: %.0f against the reference's %.0f",
+	       c->id[1], o.anon_pred, sb.anon);
+}
+
+static const struct exit_case exits[] = {
+	{ { "split-17.46", "split-17.47" }, 4, 0.6, 0.5 },
+	{ { "split-17.48", "split-17.49" }, 5, 0.3, 0.1 },
+};
+
 /* an interval of seven walks, the last of a kind of its own (dove()) */
 #define DIVE_WALKS 7
 struct dive_case {
@@ -1053,6 +1119,8 @@ int main(void)
 	pass_across_balance();
 	pass_after_balanced_sample();
 	pass_done_before_new_walk();
+	for (i = 0; i < sizeof(exits) / sizeof(exits[0]); i++)
+		pass_left_after_exit(&exits[i]);
 	for (i = 0; i < sizeof(flushes) / sizeof(flushes[0]); i++)
 		pass_across_flush(&flushes[i]);
 	return tap_done();
