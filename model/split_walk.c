@@ -252,15 +252,19 @@ static void in_pass(const struct split_in *in, double from, double taken,
 /*
  * Where the interval's last walk stands at the end sample (p: where
  * each kind ended; taken: the pages the walk that went on took of its
- * pass, mm.s what was left after).  Its kind is the more common one,
- * and on a tie the one that saw a refault.  A choice, not a deduction:
- * each level's prepare_scan_count() compares the activations with the
- * snapshot of the last walk's end (v6.1 and v6.18), so a walk sees a
- * refault where one came since the walk before it ended, at any of its
- * levels, and the walk that spans a sample is a long one more often
- * than its share of the walks (sw_walk_lengths()): more levels, more
- * time for an activation to arrive.  Over ten lab sweeps 5 intervals
- * more within one level and 1 fewer.  labB run 22 at 4.42 s
+ * pass, mm.s what was left after).  Its kind is the one that saw a
+ * refault where any walk did.  A choice, not a deduction: each level's
+ * prepare_scan_count() compares the activations with the snapshot of
+ * the last walk's end (v6.1 and v6.18), so a walk sees a refault where
+ * one came since the walk before it ended, at any of its levels, and
+ * the walk that spans a sample is a long one more often than its share
+ * of the walks (sw_walk_lengths()): more levels, more time for an
+ * activation to arrive, and once one came, levels that let anon in,
+ * which frees only after its writeback.  Over ten lab sweeps the more
+ * common kind, on a tie the refault one, put 5 intervals more within
+ * one level and 1 fewer than the trim kind; over eight later ones
+ * (labBA-BF, labCA-CB) the refault kind where any saw one put 6.1's
+ * kswapd within one level in 9 more of 4454.  labB run 22 at 4.42 s
  * (6.1, swappiness 100, 217 activations): two walks, one of each kind,
  * the traces end at level 5 (the refault walk's floor); taken as the
  * trim walk's end, level 3, and the next three intervals' walk going on
@@ -270,7 +274,7 @@ static void last_walk(const struct split_in *in, const struct walk_mix *m,
 		      const struct walk_mix *mm, const struct walk_ctx *const kinds[2],
 		      const double p[2], double taken, struct split_reclaim_out *o)
 {
-	int last = m->n[1] >= m->n[0];    /* the last walk's kind */
+	int last = m->n[1] >= 1;          /* the last walk's kind */
 
 	if (m->from > 0 && !(mm->s > 1e-9 * m->norm))
 		in_pass(in, m->from, taken, o);
@@ -614,6 +618,25 @@ static int deep_estimable(const struct split_in *in, enum reclaimer r, double wa
 }
 
 /*
+ * Whether a direct walk the interval counts is taken to end, renewing the
+ * refault snapshot, before kswapd's walk going on from a refault passes
+ * its next levels.  That direct walk sees the same refault (it began
+ * after it, before any walk's snapshot) and takes SCAN_FRACT: below
+ * swappiness 200 its file share frees at once and its 32 pages come in
+ * a few levels; at 200 the file gets nothing (fp = (200 - swappiness)
+ * x ... = 0), and anon frees only once its writeback completes, so it
+ * dives and ends late (v6.1 and v6.18).  Over eight lab sweeps (6.1 and
+ * 6.12, 0.25 s samples), of the intervals that went on with kswapd's
+ * walk after one whose kswapd scanned anon, counted direct walks and
+ * passed more than one level: at swappiness 200, 15 of 21 scanned anon
+ * at every level kswapd passed; below it, 2 of 7.
+ */
+static int direct_walk_ends_first(const struct split_in *in)
+{
+	return in->walks[RC_DIRECT] > 0 && in->swappiness < 200;
+}
+
+/*
  * in with the pass its kswapd walk stood in at its largest (struct
  * walk_fit.pass_largest): the same pages of it scanned before the sample,
  * the rest to the larger end.
@@ -735,15 +758,22 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 			   refault_walks(in, r, walks, 0, 0);
 	/*
 	 * A walk takes its refault snapshot only when it ends, so one that
-	 * saw a refault goes on seeing it, level after level, unless a direct
-	 * reclaim ended meanwhile: do_try_to_free_pages() snapshots the same
-	 * root lruvec (snapshot_refaults(), v6.1 and v6.18).
+	 * saw a refault goes on seeing it, level after level, until some
+	 * walk ends: do_try_to_free_pages() snapshots the same root lruvec
+	 * (snapshot_refaults(), v6.1 and v6.18).  A direct walk that begins
+	 * meanwhile compares with the same old snapshot and sees the refault
+	 * too (direct_walk_ends_first()).
 	 */
 	if (resume)
-		nref = fmin(1, fmax(nref, in->walks[RC_DIRECT] > 0 ? 0 :
+		nref = fmin(1, fmax(nref, direct_walk_ends_first(in) ? 0 :
 					  in->kswapd_resume_refault));
 	*refault_share = (anon_let_in(in) ? nref : 0) / walks;
-	o->end_refault = nref / walks;
+	/*
+	 * the walk under way at the end sample is a long one more often than
+	 * its share of the walks, and a walk that saw a refault is long (it
+	 * dives: dive()): it is that one where any saw one (last_walk())
+	 */
+	o->end_refault = fmin(1, nref);
 	if (m.s > 0)
 		walk_parts(in, r, cost, &m, walks, anon_let_in(in) ? nref : 0,
 			   fit->start_share, o, &deep, &zero);

@@ -2644,6 +2644,28 @@ static void hand_cases(void)
 	split_walk(&in, &c, &c, &o);
 	tap_ok(o.anon_pred == 0, "split-6.3 ... unless a direct reclaim ended meanwhile (%.2f)", o.anon_pred);
 	/*
+	 * The same at swappiness 200, where SCAN_FRACT gives file nothing
+	 * (fp = (200 - 200) x ... = 0): the walk's level 12 scans 105984 >>
+	 * 12 = 25 anon pages; in the next interval levels 11 and 10 (51,
+	 * then 97 of 103) scan 148, all anon.  A direct walk counted there
+	 * began after the refault and, no walk having ended since, compares
+	 * with the same snapshot: it takes SCAN_FRACT too, over anon only,
+	 * which frees nothing before its writeback completes, so it does not
+	 * end (and renew the snapshot) before kswapd's next levels; cache
+	 * trim there (400000 >> 11 file pages) would scan no anon.
+	 */
+	one_walk(&in, RC_KSWAPD, 200, 105984, 1000, 400000, 100000, 25, 1);
+	split_walk(&in, &c, &c, &o);
+	in.activate_file = 0;
+	in.walks[RC_KSWAPD] = 0;
+	in.scanned[RC_KSWAPD] = 148;
+	in.walks[RC_DIRECT] = 1;
+	next_interval(&in, &c, &o);
+	tap_ok(fabs(o.r[RC_KSWAPD].anon_pred - 148) < 1e-9 &&
+	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] == o.r[RC_KSWAPD].anon_pred,
+	       "split-6.13 ... but at swappiness 200 a direct walk beside it takes that refault too and frees its pages later: still 148 anon, file_refaults (%.2f)",
+	       o.r[RC_KSWAPD].anon_pred);
+	/*
 	 * A walk that ends in the next interval, which counts a new
 	 * PAGEOUTRUN: balance_pgdat() checks pgdat_balanced() only before a
 	 * level, so the old walk finishes the level it stood in first.  The

@@ -1,9 +1,11 @@
 /*
  * t-walk-end.c - where kswapd's walks end and how far they go
  * (model/split_kswapd.c sw_kswapd_ended(), sw_finish_walk(), dive();
- * model/split_walk.c: the pass a walk stands in, resume_at(), walk_in_order();
+ * model/split_walk.c: the pass a walk stands in, resume_at(), walk_in_order(),
+ * the kind of the walk a sample finds under way (last_walk(), end_refault);
  * model/split_fit.c sw_fit_refault_count(): how many walks saw a burst;
- * sw_fit_finish_pass(): a pass under way at a balanced sample)
+ * sw_fit_finish_pass(): a pass under way at a balanced sample;
+ * sw_fit_pass_going_on(): the rest of a pass under way)
  * against a reference written from v6.1 mm/vmscan.c, not from the model
  * (and, for a walk across a flush of the memory cgroup statistics its
  * passes decide on, v6.12's prepare_scan_control()).
@@ -991,6 +993,85 @@ static const struct dive_case dives[] = {
 	  WALK_ANON, 0, 7, 200, 4, 280 },
 };
 
+/* the walk that saw a refault, under way at the sample (spans()) */
+struct span_case {
+	const char *id[3];       /* the reference, the attribution, the prediction */
+	enum walk_kind kind;     /* the refault walk's */
+	int swappiness;
+	int at;                  /* the sample comes in its pass at this level */
+	int trims;               /* walks that trim the cache before it */
+};
+
+/*
+ * c->trims walks that trim the cache end after a few levels each; the
+ * next saw a refault, lets anon in, and dives: the sample comes halfway
+ * through its level-c->at pass, and through the next interval it goes
+ * on (no PAGEOUTRUN, no activation shown there) until the node is
+ * balanced.  A walk takes its refault snapshot only when it ends
+ * (snapshot_refaults() at balance_pgdat()'s end), so its levels after
+ * the sample let anon in too.  The model replays the first interval
+ * (the attribution, anon measured), then the second: attributed, and
+ * predicted without its pgscan_anon.  Of the walks one saw a refault,
+ * yet it is the one the sample finds, the long one: the walk going on
+ * is that one, at its level (last_walk(), end_refault), so the
+ * priority is asked within half a level.
+ */
+static void spans(const struct span_case *c)
+{
+	struct node n;
+	struct seen sa = { 0 }, sb = { 0 };
+	struct split_in a, b;
+	struct split_reclaim_out o;
+	struct split_out first, pred;
+	struct split_cost cost;
+	struct walker w;
+	double t;
+	int i;
+
+	node_init(&n);
+	n.swappiness = c->swappiness;
+	sa.free_start = n.free;
+	for (i = 0; i < c->trims; i++) {
+		wake(&n);
+		walk_kind(&n, &w, WALK_TRIM, MAX_BATCHES / 4, &sa);
+	}
+	wake(&n);
+	walk_kind(&n, &w, c->kind, 1, &sa);
+	while (!w.ended && !(w.in_pass && w.prio == c->at && w.nr[0] < 0.5 * w.target[0]))
+		walk_on(&n, &w, 1, &sa);
+	sampled(&a, &n, &sa, sa.anon_reclaimed / sa.anon);
+	a.eff_file = (sa.reclaimed - sa.anon_reclaimed) / (sa.scanned - sa.anon);
+	sb.free_start = n.free;
+	walk_on(&n, &w, MAX_BATCHES / 4, &sb);
+	sampled(&b, &n, &sb, sa.anon_reclaimed / sa.anon);
+	b.activate_file = 0;
+	t = truth(&sb);
+	replay(&a, &b, &o, NULL);
+	tap_ok(w.ended && sa.walks == c->trims + 1 && sa.refaults == 1 && sb.walks == 0 &&
+	       sb.anon > 0.3 * sb.scanned,
+	       "%s reference: swappiness %d, %d walks trim the cache, the next saw a refault and stands in its level-%d pass at the sample; it goes on to scan %.0f anon pages of %.0f (priority %.2f)",
+	       c->id[0], c->swappiness, c->trims, c->at, sb.anon, sb.scanned, t);
+	tap_ok(fabs(o.p_est - t) <= 0.5 && fabs(o.anon_pred - sb.anon) <= 0.1 * sb.anon,
+	       "%s ... the attribution: priority %.2f, anon %.0f",
+	       c->id[1], o.p_est, o.anon_pred);
+	split_cost_init(&cost, a.version);
+	split_walk(&a, &cost, &cost, &first);
+	b.anon_measured = b.file_measured = NAN;
+	b.has_expected = 1;
+	b.refault_expected[RC_KSWAPD] = 0;
+	split_kswapd_goes_on(&b, &first.r[RC_KSWAPD]);
+	split_walk(&b, &cost, &cost, &pred);
+	tap_ok(fabs(pred.r[RC_KSWAPD].p_est - t) <= 0.5 &&
+	       fabs(pred.r[RC_KSWAPD].anon_pred - sb.anon) <= 0.1 * sb.anon,
+	       "%s ... the prediction, the first interval's walk carried: priority %.2f, anon %.0f predicted",
+	       c->id[2], pred.r[RC_KSWAPD].p_est, pred.r[RC_KSWAPD].anon_pred);
+}
+
+static const struct span_case span_cases[] = {
+	{ { "split-17.50", "split-17.51", "split-17.52" }, WALK_ANON, 200, 9, 2 },
+	{ { "split-17.53", "split-17.54", "split-17.55" }, WALK_FRACT, 100, 6, 6 },
+};
+
 /* The lists a flush shows at this moment (the view until the next). */
 static void flushed(const struct node *n, struct split_lists *view)
 {
@@ -1114,6 +1195,8 @@ int main(void)
 		walk_under_way(&under_way[i]);
 	for (i = 0; i < sizeof(dives) / sizeof(dives[0]); i++)
 		dove(&dives[i]);
+	for (i = 0; i < sizeof(span_cases) / sizeof(span_cases[0]); i++)
+		spans(&span_cases[i]);
 	for (i = 0; i < sizeof(passes) / sizeof(passes[0]); i++)
 		pass_outlives_lists(&passes[i]);
 	pass_across_balance();
