@@ -363,8 +363,18 @@ static void take_if_nearer(const struct split_in *in, const struct split_cost *n
  * after; the replay before put 23160 in it, the level-3 pass before it
  * having taken 108 where the traces show 1572, and left a rest of 1183
  * anon pages, 866 of the interval's 1558 swapped out unexplained).  The
- * anon kswapd scanned (sw_kswapd_anon_least()), at most the pass's,
- * taken as its rest where nearer.
+ * anon kswapd scanned (sw_kswapd_anon_least()), at most the pass's, is
+ * taken as its rest where nearer; only where no new walk began (no
+ * PAGEOUTRUN), all of that anon then the walk's, while a new walk's
+ * could be any of it (labS run 15 at 13.0 s, 6.12: a new walk over anon
+ * from 12 to 7 beside the old walk's pass; taken as the pass's rest,
+ * kswapd 1.6 to 3.1 levels off its traces there and in the two
+ * intervals after).  Not more than the pass: anon beyond it is the
+ * walk's next levels as much as a larger pass (labW run 16 at 6.75 s,
+ * 6.12: the traces show the walk going on from level 8 to 5; with its
+ * pass grown to the anon measured the walk stood in it at the sample,
+ * and at 7.1 s 8388 pages were left to boosted walks where the traces
+ * show 7246 file pages at levels 12 to 10, attribute-3.54).
  *
  * Whether the walk holds at its level (walk_fit.anon_holds).  A pass
  * over anon only frees little at once, its swap writes done later
@@ -399,7 +409,7 @@ void sw_fit_pass_going_on(const struct split_in *in, const struct split_cost *no
 		f.pass_largest = 1;
 		take_if_nearer(in, node_cost, cg_cost, f, &now, fit, out);
 	}
-	if (pass->anon > 0 && sw_kswapd_anon_least(in) > 0) {
+	if (pass->anon > 0 && sw_kswapd_anon_least(in) > 0 && in->walks[RC_KSWAPD] == 0) {
 		f = *fit;
 		f.pass_rest_measured = 1;
 		take_if_nearer(in, node_cost, cg_cost, f, &now, fit, out);

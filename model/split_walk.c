@@ -264,7 +264,8 @@ static void in_pass(const struct split_in *in, double from, double taken,
  * common kind, on a tie the refault one, put 5 intervals more within
  * one level and 1 fewer than the trim kind; over eight later ones
  * (labBA-BF, labCA-CB) the refault kind where any saw one put 6.1's
- * kswapd within one level in 9 more of 4454.  labB run 22 at 4.42 s
+ * kswapd within one level in 8 more of 4454 and none fewer (6.12's: no
+ * change).  labB run 22 at 4.42 s
  * (6.1, swappiness 100, 217 activations): two walks, one of each kind,
  * the traces end at level 5 (the refault walk's floor); taken as the
  * trim walk's end, level 3, and the next three intervals' walk going on
@@ -659,20 +660,21 @@ static const struct split_in *pass_at_largest(const struct split_in *in,
  * in, or in's copy `rest` where the walk going on had as much of its
  * pass's anon left as kswapd's anon measured (struct
  * walk_fit.pass_rest_measured), and of its file as much again by the
- * pass's own mix: at most the whole pass.
+ * pass's own mix: at most the whole pass, and a share of it done,
+ * however little (a whole progress point is a walk between two passes).
+ * It sets the share done at the sample, pass_at_largest()'s too.
  */
 static const struct split_in *pass_rest_measured(const struct split_in *in,
 						 struct split_in *rest)
 {
 	const struct split_pass *p = &in->kswapd_resume_pass;
-	double left_share;
+	double left = sw_kswapd_anon_least(in), done;
 
-	if (p->level < 0 || !(p->anon > 0))
+	if (p->level < 0 || !(p->anon > 0) || !(left > 0))
 		return in;
-	left_share = sw_kswapd_anon_least(in) / p->anon;
+	done = fmax(1 - PASS_SHARE_MAX, 1 - left / p->anon);
 	*rest = *in;
-	rest->kswapd_resume = floor(in->kswapd_resume) +
-			      fmin(PASS_SHARE_MAX, fmax(0, 1 - left_share));
+	rest->kswapd_resume = floor(in->kswapd_resume) + fmin(PASS_SHARE_MAX, done);
 	return rest;
 }
 
@@ -771,7 +773,9 @@ void sw_replay_reclaimer(const struct split_in *measured, enum reclaimer r,
 	/*
 	 * the walk under way at the end sample is a long one more often than
 	 * its share of the walks, and a walk that saw a refault is long (it
-	 * dives: dive()): it is that one where any saw one (last_walk())
+	 * dives: dive()): it is that one where one saw a refault, so the
+	 * chance it saw one is the chance that one did, not a walk's share
+	 * (its level: last_walk(), on the likelier count)
 	 */
 	o->end_refault = fmin(1, nref);
 	if (m.s > 0)

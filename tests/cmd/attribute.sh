@@ -1570,6 +1570,13 @@ check "attribute-3.54 ... the boosted scan taken ($(cat mixw.boosted) pages) is 
 fixture_attribution mixs lab/labS-run15-6.12-swappiness200.csv.gz
 check "attribute-3.55 ... and a run whose boosts came beside its anon has none of its 18239 swapped pages unexplained" \
 	grep -q '^1,split-lru,unexplained,0,0.0000,' mixs.out
+# At 13.0 s a new walk there scanned anon from level 12 to 7 beside the
+# old walk's pass: that anon is not the pass's rest (sw_fit_pass_going_on()
+# takes it so only where no walk began); taken so, the walk stood 2 to 3
+# levels off its traces from 13.3 s to 13.6 s.
+fixture_attribution mixs-iv lab/labS-run15-6.12-swappiness200.csv.gz --intervals
+check "attribute-3.90 ... and kswapd within one level of the traced 5.3 at 13.3 s, after a new walk's anon beside a pass going on" \
+	awk -F, '$1 == 1 && $2 == "13.3" && $3 == "kswapd" { found = 1; d = $4 - $5; ok = $5 == 5.3 && d <= 1 && d >= -1 } END { exit !(found && ok) }' mixs-iv.out
 
 # kswapd's walks begun after its HZ/10 nap (split-23.1).  labAE run 1
 # (6.1, swappiness 0, a 1 GB guest): khugepaged's min_free_kbytes for

@@ -814,6 +814,10 @@ struct exit_case {
 	int deep;                /* the pass: at this level or deeper, */
 	double share;            /* with less than this share of its anon left */
 	double gone;             /* the share of the inactive anon list that exits */
+	/* the reference's rest is more than the pass the replay carried:
+	 * the attribution takes that whole pass (a share of it done, however
+	 * little), not none of it */
+	int beyond;
 };
 
 /*
@@ -822,8 +826,8 @@ struct exit_case {
  * before the sample a task exits and its anon pages, the newest on the
  * list, leave it, and then a reader's pages join the inactive file list.
  * The walk goes on (no PAGEOUTRUN): shrink_lruvec() set the pass's
- * targets once, when it began, so it finishes them, then goes on at its
- * level on lists that ask for cache trim, until the node is balanced.
+ * targets once, when it began, so it finishes them, then goes on below
+ * it on lists that ask for cache trim, until the node is balanced.
  * The model replays the first interval on the shrunken list, so puts
  * the walk further into that pass, or in a deeper one, than it was: the
  * rest it carries is too small, and the replay takes the next
@@ -836,8 +840,10 @@ static void pass_left_after_exit(const struct exit_case *c)
 	struct seen sa = { 0 }, sb = { 0 };
 	struct split_in a, b;
 	struct split_reclaim_out o;
+	struct split_out first;
+	struct split_cost cost;
 	struct walker w;
-	double gone, left;
+	double gone, left, carried;
 	int at;
 
 	node_init(&n);
@@ -851,7 +857,7 @@ static void pass_left_after_exit(const struct exit_case *c)
 	at = w.prio;
 	left = w.nr[0];
 	gone = fmin(n.unwritten - left, c->gone * inactive_anon(&n));
-	n.unwritten -= gone;     /* the exit, from the list's head */
+	n.unwritten -= gone;     /* the exit: pages never written, behind the pass's */
 	sampled(&a, &n, &sa, NAN);
 	a.activate_file = 0;
 	n.file = 40100;
@@ -859,19 +865,29 @@ static void pass_left_after_exit(const struct exit_case *c)
 	walk_on(&n, &w, MAX_BATCHES / 4, &sb);
 	sampled(&b, &n, &sb, sa.reclaimed / sa.scanned);
 	b.activate_file = 0;
+	split_cost_init(&cost, a.version);
+	split_walk(&a, &cost, &cost, &first);
+	carried = first.r[RC_KSWAPD].end_pass.anon;
 	replay(&a, &b, &o, NULL);
 	tap_ok(w.ended && sb.walks == 0 && sb.at[at] == left && sb.anon == left &&
 	       sb.scanned > sb.anon && gone > left,
 	       "%s reference: the sample finds a walk %.0f anon pages short of the end of its level-%d pass, %.0f anon pages gone from the list just before; the next interval finishes that pass (%.0f anon) and trims the cache below it (%.0f file)",
 	       c->id[0], left, at, gone, sb.anon, sb.scanned - sb.anon);
+	if (c->beyond) {
+		tap_ok(carried < sb.anon && o.anon_pred >= 0.99 * carried && o.anon_pred <= sb.anon,
+		       "%s ... the pass the replay carried (%.0f anon) is less than the reference's rest: the attribution takes all of it, %.0f, against the reference's %.0f",
+		       c->id[1], carried, o.anon_pred, sb.anon);
+		return;
+	}
 	tap_ok(fabs(o.anon_pred - sb.anon) <= 0.1 * sb.anon,
 	       "%s ... the attribution takes the pass's rest as the anon measured: %.0f against the reference's %.0f",
 	       c->id[1], o.anon_pred, sb.anon);
 }
 
 static const struct exit_case exits[] = {
-	{ { "split-17.46", "split-17.47" }, 4, 0.6, 0.5 },
-	{ { "split-17.48", "split-17.49" }, 5, 0.3, 0.1 },
+	{ { "split-17.46", "split-17.47" }, 4, 0.6, 0.5, 0 },
+	{ { "split-17.48", "split-17.49" }, 5, 0.3, 0.1, 0 },
+	{ { "split-17.56", "split-17.57" }, 4, 0.95, 0.6, 1 },
 };
 
 /* an interval of seven walks, the last of a kind of its own (dove()) */
@@ -1014,7 +1030,9 @@ struct span_case {
  * predicted without its pgscan_anon.  Of the walks one saw a refault,
  * yet it is the one the sample finds, the long one: the walk going on
  * is that one, at its level (last_walk(), end_refault), so the
- * priority is asked within half a level.
+ * priority is asked within half a level.  (At swappiness 100 after six
+ * trim walks the trim kind's end lies within half a level too: that
+ * case guards end_refault, the one at 200 both.)
  */
 static void spans(const struct span_case *c)
 {
