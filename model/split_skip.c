@@ -148,6 +148,62 @@ static void skip_levels(const struct own_walk *w, double need, const int first[2
 			q[t] = sum[t] / pages[t];
 }
 
+/*
+ * The most pages one walk of the kind w passes over in the levels it
+ * scans down to its zones' balance (need; every level where not known):
+ * one isolate_lru_folios() call passes each page of the list at most
+ * once, since it puts those it passed over back at the list's head
+ * (list_splice(&folios_skipped, src), v6.1; later trees stop sooner), and
+ * shrink_lruvec() makes a call per SWAP_CLUSTER_MAX of a list's target.
+ * len[t]: list t's length on the node, the larger of the two samples'
+ * (the walk met the list at a moment between them).
+ */
+static double skip_room(const struct own_walk *w, double need, const double len[2])
+{
+	double taken = 0, room = 0;
+	int q, t;
+
+	for (q = DEF_PRIORITY; q >= 1 && (!(need > 0) || taken < need); q--)
+		for (t = 0; t < 2; t++)
+			if (w->t[q][t] >= 1) {
+				room += ceil(w->t[q][t] / SWAP_CLUSTER_MAX) * len[t];
+				taken += w->t[q][t];
+			}
+	return room;
+}
+
+static void node_lengths(const struct split_in *in, double len[2])
+{
+	const struct split_lists *end = &in->node, *start = in->has_prev ? &in->node_prev : end;
+
+	len[0] = fmax(end->inactive_anon, start->inactive_anon);
+	len[1] = fmax(end->inactive_file, start->inactive_file);
+}
+
+/*
+ * The two kinds' shares of the skip (trim walks, walks that saw a
+ * refault): the interval's share of walks that saw one, but a kind whose
+ * walk cannot pass over that many pages (skip_room()) leaves them to the
+ * other where that one can.  labBA run 7 at 21.26 s (6.1, swappiness
+ * 200, 6 walks, a refault expected for 28% of them): 92414 pages skipped
+ * where the DMA zone's lists held 3 inactive anon and 3176 inactive file
+ * pages, the node's 92576 and 13114; a trim walk, file from level 11
+ * down to 6 where its 82 pages were taken, passes over 6 x 13114 file
+ * pages at most, a walk over anon at swappiness 200 (SCAN_FRACT, fp = 0)
+ * finds its first target at level 1 and passes over the whole anon list
+ * once; the traces put 92415 anon pages at level 1, the share 27052.
+ */
+static void kind_shares(const double room[2], double skip, double refault,
+			double share[2])
+{
+	share[0] = 1 - refault;
+	share[1] = refault;
+	if (room[0] < skip && room[1] >= skip)
+		share[0] = 0, share[1] = 1;
+	else if (room[1] < skip && room[0] >= skip)
+		share[0] = 1, share[1] = 0;
+}
+
 /* the weight of a kind no walk of the interval is: where its list's
  * first target lies still counts for pages the counters put on it */
 #define KIND_FLOOR 1e-9
@@ -172,7 +228,8 @@ static void skip_levels(const struct own_walk *w, double need, const int first[2
  * where that list's target is a page, and skips from there down to where
  * its zones are balanced (skip_levels()); 1, kswapd's last, where no
  * level has one.  Which list they were on: the walk's kinds (refault:
- * the interval's share of walks seeing a refault), each the share its
+ * the interval's share of walks seeing a refault, kind_shares()), each
+ * the share its
  * levels' costs give, filled from level 12 down until the skip is spent
  * (skip_anon_share()); where the anon
  * scanned is measured, within what the counters allow (skipped pages
@@ -194,13 +251,14 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		double skip, double refault, double norm,
 		struct split_reclaim_out *o)
 {
-	const double share[2] = { 1 - refault, refault };
-	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, most = 0, at[2];
-	enum cause why, cause = CAUSE_UNEXPLAINED;
+	double share[2], room[2], anon_share[2], at[2][2], len[2];
+	double anon = 0, q[2] = { 0, 0 }, w[2] = { 0, 0 }, most = 0;
+	enum cause why[2], cause = CAUSE_UNEXPLAINED;
 	struct walk_ctx c;
 	struct own_walk ow;
-	int k, t, lvl[2];
+	int k, t, lvl[2][2];
 
+	node_lengths(in, len);
 	for (k = 0; k < 2; k++) {
 		/* the branch on the end sample's node lists, not a 6.12+
 		 * flushed view: which kind let anon in is set here by k */
@@ -208,16 +266,21 @@ void sw_skipped(const struct split_in *in, const struct split_cost *cost,
 		c.deact_file_refault = k;
 		c.l = &in->skip_lists;
 		own_walk(&c, &in->node, &ow);
-		first_targets(&ow, lvl, &why);
-		skip_levels(&ow, in->skip_need, lvl, at);
-		anon += share[k] * skip * skip_anon_share(&ow, skip);
-		if (lvl[0] > 0 && share[k] + KIND_FLOOR > most) {
+		first_targets(&ow, lvl[k], &why[k]);
+		skip_levels(&ow, in->skip_need, lvl[k], at[k]);
+		anon_share[k] = skip_anon_share(&ow, skip);
+		room[k] = skip_room(&ow, in->skip_need, len);
+	}
+	kind_shares(room, skip, refault, share);
+	for (k = 0; k < 2; k++) {
+		anon += share[k] * skip * anon_share[k];
+		if (lvl[k][0] > 0 && share[k] + KIND_FLOOR > most) {
 			most = share[k] + KIND_FLOOR;
-			cause = why;
+			cause = why[k];
 		}
 		for (t = 0; t < 2; t++)
-			if (lvl[t] > 0) {
-				q[t] += (share[k] + KIND_FLOOR) * at[t];
+			if (lvl[k][t] > 0) {
+				q[t] += (share[k] + KIND_FLOOR) * at[k][t];
 				w[t] += share[k] + KIND_FLOOR;
 			}
 	}

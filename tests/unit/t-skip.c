@@ -198,6 +198,7 @@ static void interval(struct split_in *in, const struct zlist list[2], int swappi
 /* one case: the lists, the DMA walk, and the interval beside it */
 struct skip_case {
 	ul anon_own;             /* DMA inactive anon, behind 100000 of DMA32 */
+	ul anon_tail;            /* ... behind so many of DMA32 instead */
 	ul anon_every;           /* else one DMA page in anon_every of 99600 */
 	int file_mixed;          /* file: one DMA page in three of 9450; else
 				    3150 DMA pages behind 6000 of DMA32 */
@@ -210,6 +211,8 @@ struct skip_case {
 	int need_told;           /* the model is told `need` (skip_need:
 				    the zone's free pages and watermarks) */
 	int predicted;           /* the model predicts (with_skip()) */
+	double expected;         /* ... with this share of the interval's
+				    walks expected to see a refault (0: all) */
 };
 
 /* the reference's walk, and the model without and with its skip */
@@ -224,10 +227,11 @@ struct played {
 /*
  * The model on p->in, and on it with the skip added as the counters show
  * it; a prediction where `predicted`: no pgscan_anon/file to bound the
- * skip's anon, every walk of the interval taken as one that saw a
- * refault.
+ * skip's anon, the share `expected` of the interval's walks (0: every
+ * walk) taken as ones that saw a refault.
  */
-static void with_skip(const struct zlist list[2], int predicted, struct played *p)
+static void with_skip(const struct zlist list[2], int predicted, double expected,
+		      struct played *p)
 {
 	struct split_in in1;
 	struct split_cost cost;
@@ -237,7 +241,8 @@ static void with_skip(const struct zlist list[2], int predicted, struct played *
 	if (predicted) {
 		p->in.anon_measured = p->in.file_measured = NAN;
 		p->in.has_expected = 1;
-		p->in.refault_expected[RC_KSWAPD] = p->in.walks[RC_KSWAPD];
+		p->in.refault_expected[RC_KSWAPD] = p->in.walks[RC_KSWAPD] *
+						    (expected > 0 ? expected : 1);
 	}
 	in1 = p->in;
 
@@ -265,7 +270,7 @@ static void play(const struct skip_case *c, struct played *p)
 	if (c->anon_every)
 		zlist_mixed(&list[0], 99600, c->anon_every);
 	else
-		zlist_make(&list[0], 100000, c->anon_own, 0);
+		zlist_make(&list[0], c->anon_tail ? c->anon_tail : 100000, c->anon_own, 0);
 	if (c->file_mixed)
 		zlist_mixed(&list[1], 9450, 3);
 	else
@@ -276,7 +281,7 @@ static void play(const struct skip_case *c, struct played *p)
 		p->in.skip_need = (double)c->need;
 	if (c->sampled_before && !c->anon_every)
 		list[0].own = c->anon_own;
-	with_skip(list, c->predicted, p);
+	with_skip(list, c->predicted, c->expected, p);
 	free(list[0].zone);
 	free(list[1].zone);
 }
@@ -332,6 +337,46 @@ static void skip_anon_deep(void)
 	       fabs(by - p.added) < 1e-6,
 	       "split-16.5 walks that trim the cache, but more skipped than pgscan_file holds: %.0f of the %.0f skipped taken as anon (at least %.0f), by the branch that lets anon in on the DMA lists, file_refaults (%.0f)",
 	       p.added, p.w.skipped[0], least, by);
+}
+
+/*
+ * The same walk in the prediction, where a quarter of the interval's
+ * walks are expected to have seen a refault: the skip's list is not the
+ * expected kinds' mix, since a walk that trims the cache takes file from
+ * level 11 (3150 >> 11) and has its 4 pages by level 10, two calls of
+ * isolate_lru_folios() that pass each of the 9150 file pages at most
+ * once, fewer than the 100000 pages skipped: only a walk over anon can
+ * have passed them.
+ */
+static void skip_more_than_file(void)
+{
+	struct played p;
+
+	play(&(struct skip_case){ .anon_own = 4, .need = 4, .fract = 1, .swappiness = 200,
+				  .refaults = 1, .sampled_before = 1, .need_told = 1,
+				  .predicted = 1, .expected = 0.25 }, &p);
+	tap_ok(p.w.skipped[0] == 100000 && fabs(p.added - p.w.skipped[0]) <= 0.01 * p.w.skipped[0],
+	       "split-16.15 predicted with a quarter of the walks expected to see a refault: more skipped (%.0f, at level %.2f) than a walk over file can pass, %.0f taken as anon (placed at %.2f)",
+	       p.w.skipped[0], skip_level(&p.w), p.added, p.level);
+}
+
+/*
+ * ... and a skip a walk over anon cannot hold: every walk expected to
+ * have seen a refault at swappiness 200 (SCAN_FRACT, fp = 0: anon
+ * only), but the DMA walk trimmed the cache and passed over the 6000
+ * DMA32 file pages at level 11, where the anon list holds 2003 pages: a
+ * walk over anon, its first target (3 >> 1) at level 1, passes over 2003
+ * at most.
+ */
+static void skip_more_than_anon(void)
+{
+	struct played p;
+
+	play(&(struct skip_case){ .anon_own = 3, .anon_tail = 2000, .need = SCM,
+				  .swappiness = 200, .refaults = 1, .predicted = 1 }, &p);
+	tap_ok(p.w.skipped[1] == 6000 && fabs(p.added) <= 0.01 * p.w.skipped[1],
+	       "split-16.16 ... and more skipped (%.0f file pages) than a walk over anon can pass, with every walk expected to see a refault: %.0f taken as anon",
+	       p.w.skipped[1], p.added);
 }
 
 /*
@@ -512,6 +557,8 @@ int main(void)
 {
 	skip_behind_file();
 	skip_anon_deep();
+	skip_more_than_file();
+	skip_more_than_anon();
 	skip_file_counted();
 	skip_spread();
 	skip_rate();
