@@ -24,7 +24,9 @@
  *     the walk's next level, so that interval or the next; from 6.12
  *     the periodic memcg flush's 2 s: split_seen_lag(), or where the
  *     flushes were traced the interval of the first flush after it and
- *     the next); so the intervals of the window share it as their
+ *     the next; where neither kswapd nor direct reclaim scanned in it,
+ *     the first interval after in which one did); so the intervals of
+ *     the window share it as their
  *     reclaimer's walks share its time, which the pages they scanned
  *     inside it measure (each interval's taken as even over it; the
  *     prediction, which must not read the anon share of
