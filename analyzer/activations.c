@@ -105,8 +105,10 @@ static void to_next_walk(struct activations *a, double act, size_t from)
 
 		if (!(global > 0))
 			continue;
-		for (r = ACT_KSWAPD; r <= ACT_DIRECT; r++)
+		for (r = ACT_KSWAPD; r <= ACT_DIRECT; r++) {
 			v->expected[r] += act * v->busy[r] / global;
+			v->expected_each[r] += v->busy[r] > 0 ? act : 0;
+		}
 		return;
 	}
 }
@@ -129,8 +131,13 @@ static void to_next_walk(struct activations *a, double act, size_t from)
  * theirs overwrites when it ends (snapshot_refaults(), v6.1 and v6.18):
  * the first walk to end after the change takes it away from the other's
  * next check, so the two share the walk, by their pages scanned over
- * the window.  The rest (a memory cgroup's limit reclaim) compare with
- * their own lruvec's snapshot: a walk of their own.
+ * the window (expected); but where that walk ends late (swappiness 200:
+ * split_refault_walk_ends_late()) each reads it first, a walk of each
+ * (expected_each: over nine lab sweeps the 6.1 guests' anon predicted
+ * within 10% in 183 of 633 intervals against 178, their runs' anon
+ * within 10% in 22 of 45 against 16).  The rest (a memory cgroup's limit
+ * reclaim) compare with their own lruvec's snapshot: a walk of their
+ * own.
  * Not modelled: every walk that checks before that first end sees the
  * change, so direct reclaimers running side by side can each take it
  * (lab17 run 7 at 2.01 s, 6.1, swappiness 200: one activation, three
@@ -154,10 +161,13 @@ static void spread_window(struct activations *a, double act, double from, double
 		to_next_walk(a, act, hi);
 	for (i = lo; i < hi; i++)
 		for (r = 0; r < NR_ACT; r++)
-			if (n[r] > 0)
-				a->iv[i].expected[r] += act * a->iv[i].busy[r] *
-							share_in_window(&a->iv[i], from, to) /
-							(r == ACT_OTHER ? n[r] : global);
+			if (n[r] > 0) {
+				double x = act * a->iv[i].busy[r] *
+					   share_in_window(&a->iv[i], from, to);
+
+				a->iv[i].expected[r] += x / (r == ACT_OTHER ? n[r] : global);
+				a->iv[i].expected_each[r] += x / n[r];
+			}
 }
 
 /* The end of the first kept interval that ends at or after t: the one
@@ -420,7 +430,8 @@ void activations_take(struct activations *a, double t0, double t1, int r, double
 	}
 }
 
-void activations_expected(struct activations *a, double t1, double *per_reclaimer)
+void activations_expected(struct activations *a, double t1, int late,
+			  double *per_reclaimer)
 {
 	const double *e;
 	int r;
@@ -431,7 +442,7 @@ void activations_expected(struct activations *a, double t1, double *per_reclaime
 		per_reclaimer[r] = 0;
 	if (a->cursor == a->n || fabs(a->iv[a->cursor].t1 - t1) > 1e-7)
 		return;
-	e = a->iv[a->cursor].expected;
+	e = late ? a->iv[a->cursor].expected_each : a->iv[a->cursor].expected;
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		per_reclaimer[r] = e[act_who(r)];
 }

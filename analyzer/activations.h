@@ -64,6 +64,9 @@ struct act_iv {
 				      those two) */
 	double expected[NR_ACT];   /* refault walks, expected (kswapd and
 				      direct share each: spread()) */
+	double expected_each[NR_ACT];   /* the same where each reclaimer's
+					   walk reads it (one that saw a
+					   refault ends late) */
 	double kswapd_walks;       /* pageoutrun delta */
 };
 
@@ -135,8 +138,12 @@ double activations_near(struct activations *a, double t0, double t1, int r);
 void activations_take(struct activations *a, double t0, double t1, int r, double n);
 
 /* The expected refault walks of the interval ending at t1, per
- * reclaimer (enum reclaimer, model/split.h). */
-void activations_expected(struct activations *a, double t1, double *per_reclaimer);
+ * reclaimer (enum reclaimer, model/split.h); late: a walk that saw a
+ * refault ends late (split_refault_walk_ends_late()), so kswapd's and
+ * direct reclaim's walks each read it before either retakes the
+ * snapshot, else they share it. */
+void activations_expected(struct activations *a, double t1, int late,
+			  double *per_reclaimer);
 
 void activations_release(struct activations *a);
 

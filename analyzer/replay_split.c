@@ -869,7 +869,8 @@ static void predict(struct split_state *st, const struct split_in *si,
 	memset(sp->refault_window, 0, sizeof(sp->refault_window));
 	sp->anon_measured = sp->file_measured = sp->eff_anon_now = NAN;
 	sp->has_expected = 1;
-	activations_expected(&st->act, st->t1, sp->refault_expected);
+	activations_expected(&st->act, st->t1, split_refault_walk_ends_late(sp->swappiness),
+			     sp->refault_expected);
 	split_kswapd_goes_on(sp, &st->kswapd_last);
 	split_direct_goes_on(sp, &st->direct_last);
 	kept_view(st, sp);
@@ -923,6 +924,8 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	struct split_out wo;
 
 	sp->swappiness = whatif;
+	activations_expected(&st->act, st->t1, split_refault_walk_ends_late(whatif),
+			     sp->refault_expected);
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
 	sp->zero_anon = so->r[RC_CGROUP].zero_anon;
 	sp->zero_level = so->r[RC_CGROUP].zero_level;

@@ -468,6 +468,19 @@ double split_seen_lag(const int version[3]);
 int split_flushed_view(const int version[3]);
 
 /*
+ * Whether a walk that saw a refault ends late, after the walks of the
+ * other reclaimers begun meanwhile have read the same refault: kswapd
+ * and direct reclaim compare the activations with one snapshot,
+ * lruvec->refaults[], which a walk retakes only when it ends
+ * (snapshot_refaults()).  At swappiness 200 SCAN_FRACT gives file
+ * nothing (fp = (200 - swappiness) x ... = 0), its anon frees only once
+ * its writeback completes and the walk dives; below 200 its file share
+ * frees at once and it ends within a few levels (v6.1 and v6.18
+ * get_scan_count(), balance_pgdat(), do_try_to_free_pages()).
+ */
+int split_refault_walk_ends_late(double swappiness);
+
+/*
  * Of `scan` pages a type's pgscan counted, those reclaim could take:
  * isolate_lru_folios() counts the folios of zones above the walk's
  * reclaim index that it passes over in nr_scanned (PGSCAN_KSWAPD,

@@ -618,23 +618,27 @@ static int deep_estimable(const struct split_in *in, enum reclaimer r, double wa
 	return !(walks > 1 && split_grain_whole_folios(g));
 }
 
+int split_refault_walk_ends_late(double swappiness)
+{
+	return swappiness >= 200;
+}
+
 /*
  * Whether a direct walk the interval counts is taken to end, renewing the
  * refault snapshot, before kswapd's walk going on from a refault passes
  * its next levels.  That direct walk sees the same refault (it began
  * after it, before any walk's snapshot) and takes SCAN_FRACT: below
  * swappiness 200 its file share frees at once and its 32 pages come in
- * a few levels; at 200 the file gets nothing (fp = (200 - swappiness)
- * x ... = 0), and anon frees only once its writeback completes, so it
- * dives and ends late (v6.1 and v6.18).  Over eight lab sweeps (6.1 and
- * 6.12, 0.25 s samples), of the intervals that went on with kswapd's
- * walk after one whose kswapd scanned anon, counted direct walks and
- * passed more than one level: at swappiness 200, 15 of 21 scanned anon
- * at every level kswapd passed; below it, 2 of 7.
+ * a few levels; at 200 it ends late (split_refault_walk_ends_late()).
+ * Over eight lab sweeps (6.1 and 6.12, 0.25 s samples), of the
+ * intervals that went on with kswapd's walk after one whose kswapd
+ * scanned anon, counted direct walks and passed more than one level: at
+ * swappiness 200, 15 of 21 scanned anon at every level kswapd passed;
+ * below it, 2 of 7.
  */
 static int direct_walk_ends_first(const struct split_in *in)
 {
-	return in->walks[RC_DIRECT] > 0 && in->swappiness < 200;
+	return in->walks[RC_DIRECT] > 0 && !split_refault_walk_ends_late(in->swappiness);
 }
 
 /*

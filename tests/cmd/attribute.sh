@@ -1629,6 +1629,9 @@ fixture_rows_and_sum() {
 	fixture_attribution "$1" "$2" --intervals
 	"$VMSCOPE" attribute "$1.db" --format csv | tr -d '"' > "$1.sum"
 }
+anon_within_10() {  # anon_within_10 TEXT: the summary's prediction within 10% of pgscan_anon
+	awk '/^  anon scanned: predicted/ { p = $4 + 0; m = $6 + 0; d = p - m; if (d < 0) d = -d; ok = m > 0 && d <= 0.1 * m } END { exit !ok }' "$1"
+}
 kswapd_within_one() {
 	awk -F, -v ts="$2" 'BEGIN { n = split(ts, want, " "); for (i = 1; i <= n; i++) todo[want[i]] = 1 }
 		$1 == 1 && $3 == "kswapd" && ($2 in todo) { seen++; d = $4 - $5; bad += d > 1 || d < -1 }
@@ -1698,6 +1701,19 @@ check "attribute-3.69 ... and none of the 22588 pages another run swapped unexpl
 fixture_rows_and_sum low7 lab/labAK-run7-6.1-swappiness200.csv.gz
 check "attribute-3.70 walks woken at low reclaim the whole gap whatever the DMA zone's share of the frees: within one level in 27 or more of 30" \
 	kswapd_within_at_least low7.out 27 30
+# At swappiness 200 a walk that saw a refault takes anon only and dives,
+# and it ends late: kswapd's walks and direct reclaim's read the same
+# activation before either retakes the snapshot they compare it with, a
+# walk of each, where below 200 one of them ends within a few levels and
+# they share it (split_refault_walk_ends_late()).  Shared at 200 too,
+# this run's anon was predicted 25% short (77895 of 104088), labBB run
+# 8's 12% (93115 of 106011).
+"$VMSCOPE" attribute low7.db > low7.text
+"$VMSCOPE" attribute low7.db --what-if swappiness=200 > low7.wi
+check "attribute-3.95 at swappiness 200 kswapd and direct reclaim each read an activation: the run's anon predicted within 10% ($(grep -o 'predicted [0-9]*, pgscan_anon [0-9]*' low7.text))" \
+	anon_within_10 low7.text
+check "attribute-3.96 ... and --what-if at 200 too ($(grep -o 'replayed at swappiness 200: anon scanned [0-9]*' low7.wi) of 104088)" \
+	awk '/replayed at swappiness 200: anon scanned/ { p = $11 + 0; d = p - 104088; if (d < 0) d = -d; ok = d <= 10408 } END { exit !ok }' low7.wi
 # labAK run 15 (6.12, swappiness 200, 512 MB): the zones' per-cpu lists
 # gave back 2689 and 1128 pages to the free count in its first intervals of
 # reclaim (zoneinfo's pagesets; split_kswapd.c pcp_share()); without
@@ -1831,6 +1847,9 @@ check "attribute-3.81 a walk counted in kswapd's pause begins at 12: at 38.3 s (
 # (22424 anon pages) and 9.0 s as the five trim walks: no anon, priority
 # 5.1 for a traced 2.3.
 fixture_attribution dive8 lab/labBB-run8-6.1-swappiness200-tcg.csv.gz --intervals
+"$VMSCOPE" attribute dive8.db > dive8.text
+check "attribute-3.97 ... and labBB run 8's anon predicted within 10% ($(grep -o 'predicted [0-9]*, pgscan_anon [0-9]*' dive8.text))" \
+	anon_within_10 dive8.text
 awk -F, -v p="$(col anon_scanned_pred dive8.out)" -v m="$(col anon_scanned_true dive8.out)" '
 	$3 == "direct" && ($2 == "8.5" || $2 == "9.0") {
 		n++; d = $p - $m; if (d < 0) d = -d; ok += $m > 0 && d <= 0.1 * $m; printf "%s %s/%s ", $2, $p, $m }
@@ -1882,7 +1901,7 @@ check "attribute-3.92 a skip larger than a walk over file can pass is anon: pred
 	awk '{ d = $1 - $2; if (d < 0) d = -d; ok = $2 > 0 && d <= 0.1 * $2 } END { exit !(NR == 1 && ok) }' dma7.anon
 "$VMSCOPE" attribute dma7.db > dma7.sum
 check "attribute-3.93 ... and the run's anon predicted within 10% of pgscan_anon ($(grep -o 'predicted [0-9]*, pgscan_anon [0-9]*' dma7.sum))" \
-	awk '/^  anon scanned: predicted/ { p = $4 + 0; m = $6 + 0; d = p - m; if (d < 0) d = -d; ok = m > 0 && d <= 0.1 * m } END { exit !ok }' dma7.sum
+	anon_within_10 dma7.sum
 
 # labBD run 5 (6.1, 768 MB, swappiness 100): an activation counted to
 # 20.55 s, no reclaim in that interval nor the next, then kswapd's one

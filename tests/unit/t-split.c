@@ -2672,6 +2672,23 @@ static void hand_cases(void)
 	       "split-6.13 ... but at swappiness 200 a direct walk beside it takes that refault too and frees its pages later: still 148 anon, file_refaults (%.2f)",
 	       o.r[RC_KSWAPD].anon_pred);
 	/*
+	 * At swappiness 100 the direct walk's file share frees at once
+	 * (level 12: 400000 >> 12 = 97 file pages, half of them its
+	 * target): it ends, renewing the snapshot, before kswapd's next
+	 * levels, which trim the cache, as at 60 (split-6.3).  The walk's
+	 * level 12 scans 12 anon and 48 file pages.
+	 */
+	one_walk(&in, RC_KSWAPD, 100, 105984, 1000, 400000, 100000, 60, 1);
+	split_walk(&in, &c, &c, &o);
+	in.activate_file = 0;
+	in.walks[RC_KSWAPD] = 0;
+	in.scanned[RC_KSWAPD] = 148;
+	in.walks[RC_DIRECT] = 1;
+	next_interval(&in, &c, &o);
+	tap_ok(o.r[RC_KSWAPD].anon_pred == 0,
+	       "split-6.14 ... and at swappiness 100 that direct walk ends first: kswapd's next levels trim the cache (%.2f anon)",
+	       o.r[RC_KSWAPD].anon_pred);
+	/*
 	 * A walk that ends in the next interval, which counts a new
 	 * PAGEOUTRUN: balance_pgdat() checks pgdat_balanced() only before a
 	 * level, so the old walk finishes the level it stood in first.  The
