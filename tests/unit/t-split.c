@@ -1948,6 +1948,23 @@ static void next_interval(struct split_in *in, const struct split_cost *c,
 }
 
 /*
+ * A kswapd walk at swappiness sw that saw a refault at level 12 (`first`
+ * pages scanned, split-2.9's lists), then the interval after: no new
+ * walk, 148 pages of its next levels, and one direct walk counted.
+ */
+static void resumed_beside_direct(double sw, double first, struct split_in *in,
+				  const struct split_cost *c, struct split_out *o)
+{
+	one_walk(in, RC_KSWAPD, sw, 105984, 1000, 400000, 100000, first, 1);
+	split_walk(in, c, c, o);
+	in->activate_file = 0;
+	in->walks[RC_KSWAPD] = 0;
+	in->scanned[RC_KSWAPD] = 148;
+	in->walks[RC_DIRECT] = 1;
+	next_interval(in, c, o);
+}
+
+/*
  * The zones' watermark boosts count in every sum of high_wmark_pages()
  * (include/linux/mmzone.h: wmark_pages() adds z->watermark_boost, v5.0+;
  * v6.1 and v6.18): kswapd_shrink_node()'s nr_to_reclaim, sum over the
@@ -2660,13 +2677,7 @@ static void hand_cases(void)
 	 * end (and renew the snapshot) before kswapd's next levels; cache
 	 * trim there (400000 >> 11 file pages) would scan no anon.
 	 */
-	one_walk(&in, RC_KSWAPD, 200, 105984, 1000, 400000, 100000, 25, 1);
-	split_walk(&in, &c, &c, &o);
-	in.activate_file = 0;
-	in.walks[RC_KSWAPD] = 0;
-	in.scanned[RC_KSWAPD] = 148;
-	in.walks[RC_DIRECT] = 1;
-	next_interval(&in, &c, &o);
+	resumed_beside_direct(200, 25, &in, &c, &o);
 	tap_ok(fabs(o.r[RC_KSWAPD].anon_pred - 148) < 1e-9 &&
 	       o.r[RC_KSWAPD].anon_by[CAUSE_FILE_REFAULTS] == o.r[RC_KSWAPD].anon_pred,
 	       "split-6.13 ... but at swappiness 200 a direct walk beside it takes that refault too and frees its pages later: still 148 anon, file_refaults (%.2f)",
@@ -2678,13 +2689,7 @@ static void hand_cases(void)
 	 * levels, which trim the cache, as at 60 (split-6.3).  The walk's
 	 * level 12 scans 12 anon and 48 file pages.
 	 */
-	one_walk(&in, RC_KSWAPD, 100, 105984, 1000, 400000, 100000, 60, 1);
-	split_walk(&in, &c, &c, &o);
-	in.activate_file = 0;
-	in.walks[RC_KSWAPD] = 0;
-	in.scanned[RC_KSWAPD] = 148;
-	in.walks[RC_DIRECT] = 1;
-	next_interval(&in, &c, &o);
+	resumed_beside_direct(100, 60, &in, &c, &o);
 	tap_ok(o.r[RC_KSWAPD].anon_pred == 0,
 	       "split-6.14 ... and at swappiness 100 that direct walk ends first: kswapd's next levels trim the cache (%.2f anon)",
 	       o.r[RC_KSWAPD].anon_pred);
