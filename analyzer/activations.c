@@ -92,7 +92,12 @@ static double share_in_window(const struct act_iv *v, double from, double to)
  * labBD run 5 (6.1, 768 MB, swappiness 100): an activation at 20.55 s, no
  * reclaim until kswapd's one walk to 21.01 s, which scanned 52398 anon
  * pages from level 12 down to 4; the prediction left that walk without
- * a refault and predicted none.
+ * a refault and predicted none.  Not modelled: a walk in between that
+ * scanned nothing (PAGEOUTRUN counts before balance_pgdat() finds the
+ * node balanced and goes to `out`, which retakes the snapshot) takes
+ * it away where the memcg statistics were flushed since the activation
+ * (the snapshot reads them, as prepare_scan_count() does), which the
+ * samples do not tell; in the lab's sweeps no such walk came between.
  */
 static void to_next_walk(struct activations *a, double act, size_t from)
 {

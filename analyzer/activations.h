@@ -17,21 +17,22 @@
  *     have, at most (the attribution's fit), and activations_take():
  *     those its added walks took, which no later interval's can;
  *   - activations_expected(): how many walks of each reclaimer are
- *     expected to have: each activation is seen by one walk per
- *     reclaimer, the one walking when it happened (or the next to
- *     begin), at a moment of its window each as likely: from fold_s
- *     before the interval that shows it to seen_s after (before 6.12
- *     the walk's next level, so that interval or the next; from 6.12
- *     the periodic memcg flush's 2 s: split_seen_lag(), or where the
- *     flushes were traced the interval of the first flush after it and
- *     the next; where neither kswapd nor direct reclaim scanned in it,
- *     the first interval after in which one did); so the intervals of
- *     the window share it as their
+ *     expected to have: each activation is seen by one walk, the one
+ *     walking when it happened (or the next to begin), kswapd's and
+ *     direct reclaim's sharing it (at swappiness 200 one each; a memory
+ *     cgroup's limit reclaim one of its own), at a moment of its window
+ *     each as likely: from fold_s before the interval that shows it to
+ *     seen_s after (before 6.12 the walk's next level, so that interval
+ *     or the next; from 6.12 the periodic memcg flush's 2 s:
+ *     split_seen_lag(), or where the flushes were traced the interval
+ *     of the first flush after it and the next; where neither kswapd
+ *     nor direct reclaim scanned in it, the first interval after in
+ *     which one did); so the intervals of the window share it as their
  *     reclaimer's walks share its time, which the pages they scanned
  *     inside it measure (each interval's taken as even over it; the
- *     prediction, which must not read the anon share of
- *     the scan to place it; the rest's pages are pgscan_anon +
- *     pgscan_file less kswapd's and direct's).  Not as the walks begun share
+ *     prediction, which must not read the anon share of the scan to
+ *     place it; the rest's pages are pgscan_anon + pgscan_file less
+ *     kswapd's and direct's).  Not as the walks begun share
  *     it: a reclaimer that scans a lot in few long walks is walking most
  *     of the interval, and a walk that saw a refault scans SCAN_FRACT
  *     levels to its end (its snapshot is taken only then), so it is the

@@ -850,6 +850,13 @@ static void kept_view(const struct split_state *st, struct split_in *sp)
 	}
 }
 
+/* The refault walks sp's walks are expected to take, at its swappiness. */
+static void expect_refault_walks(struct split_state *st, struct split_in *sp)
+{
+	activations_expected(&st->act, st->t1, split_refault_walk_ends_late(sp->swappiness),
+			     sp->refault_expected);
+}
+
 /*
  * The prediction's walk: made without the interval's pgscan_anon, so it
  * cannot tell which interval of an activation's lag window held the walk
@@ -869,8 +876,7 @@ static void predict(struct split_state *st, const struct split_in *si,
 	memset(sp->refault_window, 0, sizeof(sp->refault_window));
 	sp->anon_measured = sp->file_measured = sp->eff_anon_now = NAN;
 	sp->has_expected = 1;
-	activations_expected(&st->act, st->t1, split_refault_walk_ends_late(sp->swappiness),
-			     sp->refault_expected);
+	expect_refault_walks(st, sp);
 	split_kswapd_goes_on(sp, &st->kswapd_last);
 	split_direct_goes_on(sp, &st->direct_last);
 	kept_view(st, sp);
@@ -924,8 +930,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	struct split_out wo;
 
 	sp->swappiness = whatif;
-	activations_expected(&st->act, st->t1, split_refault_walk_ends_late(whatif),
-			     sp->refault_expected);
+	expect_refault_walks(st, sp);   /* as they would at whatif */
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
 	sp->zero_anon = so->r[RC_CGROUP].zero_anon;
 	sp->zero_level = so->r[RC_CGROUP].zero_level;

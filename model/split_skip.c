@@ -16,8 +16,8 @@
  * (1..12): the targets get_scan_count() gives it (t[q][0] anon, t[q][1]
  * file), why its anon went in, and what each page of its own zones it
  * takes costs it in other zones' pages before it on the node's list
- * (cost[0] anon, cost[1] file: about node / own - 1).  The three uses
- * below read the levels from here, scanned once.
+ * (cost[0] anon, cost[1] file: about node / own - 1).  The uses below
+ * read the levels from here, scanned once.
  */
 struct own_walk {
 	double t[DEF_PRIORITY + 1][2];
@@ -152,11 +152,14 @@ static void skip_levels(const struct own_walk *w, double need, const int first[2
  * The most pages one walk of the kind w passes over in the levels it
  * scans down to its zones' balance (need; every level where not known):
  * one isolate_lru_folios() call passes each page of the list at most
- * once, since it puts those it passed over back at the list's head
- * (list_splice(&folios_skipped, src), v6.1; later trees stop sooner), and
+ * once, since it puts those it passed over back at the list's head only
+ * after its loop (list_splice(&folios_skipped, src), v6.1), and
  * shrink_lruvec() makes a call per SWAP_CLUSTER_MAX of a list's target.
  * len[t]: list t's length on the node, the larger of the two samples'
- * (the walk met the list at a moment between them).
+ * (the walk met the list at a moment between them).  A bound that holds
+ * on trees that cap a call's skipping too (SWAP_CLUSTER_MAX_SKIPPED), so
+ * left uncapped; the inactive lists only, as the skip placed here is
+ * (split_candidates(): what pgscan counted).
  */
 static double skip_room(const struct own_walk *w, double need, const double len[2])
 {
@@ -184,7 +187,9 @@ static void node_lengths(const struct split_in *in, double len[2])
  * The two kinds' shares of the skip (trim walks, walks that saw a
  * refault): the interval's share of walks that saw one, but a kind whose
  * walk cannot pass over that many pages (skip_room()) leaves them to the
- * other where that one can.  labBA run 7 at 21.26 s (6.1, swappiness
+ * other where that one can.  One walk, as sw_skipped() takes it: those
+ * for a low zone are the few the allocator woke for it (two trim walks
+ * for the DMA zone in the case below could pass over 157368).  labBA run 7 at 21.26 s (6.1, swappiness
  * 200, 6 walks, a refault expected for 28% of them): 92414 pages skipped
  * where the DMA zone's lists held 3 inactive anon and 3176 inactive file
  * pages, the node's 92576 and 13114; a trim walk, file from level 11
@@ -229,9 +234,8 @@ static void kind_shares(const double room[2], double skip, double refault,
  * its zones are balanced (skip_levels()); 1, kswapd's last, where no
  * level has one.  Which list they were on: the walk's kinds (refault:
  * the interval's share of walks seeing a refault, kind_shares()), each
- * the share its
- * levels' costs give, filled from level 12 down until the skip is spent
- * (skip_anon_share()); where the anon
+ * the share its levels' costs give, filled from level 12 down until the
+ * skip is spent (skip_anon_share()); where the anon
  * scanned is measured, within what the counters allow (skipped pages
  * count in pgscan_anon/file: at least skip - file scanned are anon, at
  * most the anon scanned).  Over thirteen lab sweeps, the levels down to

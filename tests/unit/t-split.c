@@ -2387,8 +2387,9 @@ static void cgroup_zero_needs_file(void)
 	       "split-7.5 a cgroup interval that scanned no file had no walk at priority 0, even where its lists say only 0 lets anon in (anon %.0f of %.0f, deepest %.0f)",
 	       in.anon_measured, in.scanned[RC_CGROUP], o.r[RC_CGROUP].p_deep);
 	/* every level of those walks let anon in: none of it is unexplained,
-	 * though the walks placed on the lists seen scan none (the anon
-	 * beyond them is taken as a level-0 scan's: split_deep.c) */
+	 * though the walks placed on the lists the model sees scan none
+	 * (split_deep.c names the anon beyond them near_oom, as the only
+	 * level those lists let anon in at, though no walk went there) */
 	tap_ok(fabs(o.r[RC_CGROUP].anon_pred - in.anon_measured) <= 0.01 * in.anon_measured,
 	       "split-7.5.2 ... and all its anon explained (%.0f of %.0f)",
 	       o.r[RC_CGROUP].anon_pred, in.anon_measured);
