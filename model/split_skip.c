@@ -189,14 +189,15 @@ static void node_lengths(const struct split_in *in, double len[2])
  * walk cannot pass over that many pages (skip_room()) leaves them to the
  * other where that one can.  One walk, as sw_skipped() takes it: those
  * for a low zone are the few the allocator woke for it (two trim walks
- * for the DMA zone in the case below could pass over 157368).  labBA run 7 at 21.26 s (6.1, swappiness
- * 200, 6 walks, a refault expected for 28% of them): 92414 pages skipped
- * where the DMA zone's lists held 3 inactive anon and 3176 inactive file
- * pages, the node's 92576 and 13114; a trim walk, file from level 11
- * down to 6 where its 82 pages were taken, passes over 6 x 13114 file
- * pages at most, a walk over anon at swappiness 200 (SCAN_FRACT, fp = 0)
- * finds its first target at level 1 and passes over the whole anon list
- * once; the traces put 92415 anon pages at level 1, the share 27052.
+ * for the DMA zone in the case below could pass over 157368).  labBA
+ * run 7 at 21.26 s (6.1, swappiness 200, 6 walks, a refault expected for
+ * 28% of them): 92414 pages skipped where the DMA zone's lists held 3
+ * inactive anon and 3176 inactive file pages, the node's 92576 and
+ * 13114; a trim walk, file from level 11 down to 6 where its 82 pages
+ * were taken, passes over 6 x 13114 file pages at most, a walk over anon
+ * at swappiness 200 (SCAN_FRACT, fp = 0) finds its first target at level
+ * 1 and passes over the whole anon list once; the traces put 92415 anon
+ * pages at level 1, the share 27052.
  */
 static void kind_shares(const double room[2], double skip, double refault,
 			double share[2])
