@@ -42,7 +42,7 @@ LAB_LDLIBS = -llzma -lzstd -lz
 CMDS = runs show table compare attribute plot import export bench mark lab report
 
 # the reclaim model: model/, one file per kernel family and mechanism
-MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/split_level.o model/split_kswapd.o model/split_skip.o model/split_views.o model/split_fit.o model/split_deep.o model/split_direct.o model/folio_scan.o model/cost.o model/mglru.o
+MODEL_OBJS = model/common.o model/classic.o model/split_walk.o model/split_level.o model/split_kswapd.o model/split_skip.o model/split_views.o model/split_fit.o model/split_deep.o model/split_direct.o model/folio_scan.o model/cost.o model/mglru.o model/swap_list.o model/whatif_balance.o
 COMMON_OBJS = collector/err.o collector/db.o build/schema_sql.o
 PLOT_TEMPLATES = $(wildcard plots/*.gp)
 COLLECT_OBJS = collector/main.o collector/opts.o collector/source.o collector/readall.o collector/tail.o \
@@ -65,7 +65,7 @@ VMSCOPE_OBJS = analyzer/vmscope.o $(patsubst %,analyzer/cmd/%.o,$(CMDS)) analyze
 UNIT_TESTS = tests/unit/t-parse tests/unit/t-frame tests/unit/t-pace \
 	tests/unit/t-metrics tests/unit/t-stats tests/unit/t-model tests/unit/t-split tests/unit/t-trace \
 	tests/unit/t-transfer tests/unit/t-source tests/unit/t-kmod tests/unit/t-labdb tests/unit/t-holm tests/unit/t-mglru \
-	tests/unit/t-folios tests/unit/t-grain tests/unit/t-deep tests/unit/t-skip \
+	tests/unit/t-folios tests/unit/t-grain tests/unit/t-deep tests/unit/t-skip tests/unit/t-swaplist tests/unit/t-whatif \
 	tests/unit/t-zone-skips tests/unit/t-zone-frees tests/unit/t-walk-end tests/unit/t-proc tests/unit/t-ready
 BENCH_BINS = bench/floor bench/cpu bench/hog
 # programs the command tests run (tests/tools/)
@@ -134,6 +134,8 @@ tests/unit/t-split: tests/unit/t-split.o tests/unit/tap.o tests/unit/levels.o te
 tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-deep: tests/unit/t-deep.o tests/unit/tap.o tests/unit/levels.o tests/unit/scan_adjust.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
+tests/unit/t-swaplist: tests/unit/t-swaplist.o tests/unit/tap.o model/swap_list.o
+tests/unit/t-whatif: tests/unit/t-whatif.o tests/unit/tap.o model/swap_list.o model/whatif_balance.o
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-zone-frees: tests/unit/t-zone-frees.o tests/unit/tap.o analyzer/zone_frees.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o

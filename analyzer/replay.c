@@ -309,7 +309,7 @@ int replay_run(const struct run_set *set, const struct run_ref *r,
 			rc = opt->fn(opt->ctx, &iv);
 	}
 	if (rc == 0 && st)
-		rc = split_replay_done(st);
+		rc = split_replay_done(st, m, a);
 	split_replay_close(st, a);
 	metric_stream_release(&ms);
 	return rc < 0 ? -1 : 0;

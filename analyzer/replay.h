@@ -85,6 +85,7 @@ struct attribution {
 	/* --what-if: the replay at another swappiness */
 	double whatif_anon, whatif_swap;
 	const char *whatif_why;    /* why whatif_swap is NAN: not predicted */
+	enum whatif_how whatif_how;   /* how the split what-if reclaimed */
 	const char *cost_inputs;   /* split: where the costs came from */
 	double share_sum, share_n; /* ap/(ap+fp) over swapping intervals */
 	struct mglru_attr mglru;   /* MODEL_MGLRU runs (mglru_replay.h) */

@@ -188,6 +188,12 @@ struct split_state {
 	/* direct reclaim's in the interval before: the attribution's, the
 	 * what-if's (a walk of theirs under way at the sample goes on) */
 	struct split_reclaim_out direct_last, whatif_direct;
+	/* the run as the what-if's balance reads it (whatif_record()) */
+	struct swap_list wi_list;
+	struct whatif_run wi_run;
+	double wi_with_anon;       /* pages scanned where the what-if took anon */
+	double wi_sw;              /* the what-if's swappiness */
+	int wi_ran, wi_oom;
 	int kswapd_idled;          /* kswapd_state() */
 	/* kswapd's walk under way may be a boosted one (boost_truth()) */
 	int boost_carry;
@@ -904,15 +910,17 @@ static const struct split_out *attributed_walk(const struct split_state *st,
 
 /*
  * The interval's walks at another swappiness (sp: the prediction's
- * inputs), each reclaimer scanning the pages it did.  Not the pages that
- * would reclaim what its walks did: a walk ends once the node is
- * balanced, by every reclaimer's reclaim, not its own (kswapd's walks
- * that saw a refault take anon only at 200, while its trim walks and
- * direct reclaim free the file pages).  On two lab sweeps whose runs
- * repeat their swap-out (bench swappiness --reread 32M), 37 of 48
- * predictions of the swap-out at another swappiness of 60 to 200 came
- * within 30% so, against 10 with walks that reclaim as much as the
- * run's, which scanned 2.7 times the anon at 200 that the runs did.
+ * inputs), each reclaimer scanning the pages it did.  Not, per interval
+ * and reclaimer, the pages that would reclaim what its walks did: a
+ * walk ends once the node is balanced, by every reclaimer's reclaim,
+ * not its own (kswapd's walks that saw a refault take anon only at 200,
+ * while its trim walks and direct reclaim free the file pages).  On two
+ * lab sweeps whose runs repeat their swap-out (bench swappiness --reread
+ * 32M), 37 of 48 predictions of the swap-out at another swappiness of 60
+ * to 200 came within 30% so, against 10 with each interval's walks
+ * reclaiming as much as the run's, which scanned 2.7 times the anon at
+ * 200 that the runs did.  The run as a whole is balanced after its last
+ * sample (whatif_balanced()).
  * Swap-out per anon page scanned as the whole run measured it (the
  * prediction places a refault walk by expectation, not in the interval
  * that scanned it, and the ratio of the intervals so far would leave the
@@ -930,6 +938,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	struct split_out wo;
 
 	sp->swappiness = whatif;
+	st->wi_sw = whatif;
 	expect_refault_walks(st, sp);   /* as they would at whatif */
 	sp->zero_walks = so->r[RC_CGROUP].zero_walks;
 	sp->zero_anon = so->r[RC_CGROUP].zero_anon;
@@ -945,12 +954,62 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	if (sp->has_cg)
 		split_cost_update(&st->wi_cg_cost, sp, &sp->cg);
 	iv->whatif_anon = wo.anon_pred;
+	/* the interval's, not the scan of the reclaimers that took anon:
+	 * their walks and the others' share the interval's lists (per
+	 * reclaimer, 62 of the eight sweeps' 170 swap-outs within 30%
+	 * instead of 66, 27 of the three later sweeps' 64 instead of 31) */
+	if (wo.anon_pred > 0)
+		st->wi_with_anon += st->scan_anon + st->scan_file;
 	a->whatif_anon += wo.anon_pred;
 	a->whatif_swap += isnan(per_anon) ? NAN : sp->swap_out;
 	if (isnan(per_anon))
 		a->whatif_why = st->act.anon_recorded ?
 				"the run scanned no anon page" :
 				"pgscan_anon was not recorded (kernels before 5.8)";
+}
+
+/* What whatif_balance() reads of the run: its list and totals. */
+static void whatif_record(struct split_state *st, const struct split_in *si,
+			  const struct interval_in *in)
+{
+	struct whatif_run *w = &st->wi_run;
+
+	st->wi_ran = 1;
+	st->wi_oom |= swap_list_add(&st->wi_list, in->scan_anon, in->swap_out) != 0;
+	swap_list_saw(&st->wi_list, si->node.inactive_anon);
+	w->anon_scanned += st->scan_anon;
+	w->file_scanned += st->scan_file;
+	w->anon_reclaimed += st->steal_anon;
+	w->file_reclaimed += st->steal_file;
+}
+
+/*
+ * The what-if's walks, which scanned what the run's did, made to reclaim
+ * what the run's did (model/whatif_balance.h).  Over the run, not per
+ * interval: a walk that frees nothing by one sample goes on into the
+ * next.  Not in a memory cgroup, whose lists and reclaim the node's
+ * counters do not tell apart from the rest of the machine's, nor at the
+ * run's own swappiness, where the walks are the run's.  Eight 6.1 and
+ * 6.12 lab sweeps (bench swappiness --write 192M, 0.25 s samples): the
+ * swap-out at another swappiness of 60 to 200 within 30% of the runs'
+ * mean in 66 of 170 predictions, against 36 with the walks as they were
+ * (6.1: 55 of 96 against 22; 6.12: 11 of 74 against 14, its runs at 200
+ * that saw no refault scanning next to no anon); two with --reread 32M:
+ * 44 of 48, as before; three recorded after (labCC, labCD, labRC): 31 of
+ * 64 against 21.
+ */
+static void whatif_balanced(const struct split_state *st, const struct run_model *m,
+			    struct attribution *a)
+{
+	struct whatif_same same = { a->whatif_anon, a->whatif_swap, st->wi_with_anon };
+	struct whatif_pred p;
+
+	if (!st->wi_ran || m->memcg || st->wi_sw == m->swappiness)
+		return;
+	whatif_balance(&st->wi_list, &st->wi_run, st->wi_sw, &same, &p);
+	a->whatif_anon = p.anon;
+	a->whatif_swap = p.swap_out;
+	a->whatif_how = p.how;
 }
 
 /*
@@ -1081,8 +1140,10 @@ static void split_interval(const struct metric_stream *ms, const struct run_mode
 	}
 	iv->pred = &st->pred;
 	iv->whatif_anon = NAN;
-	if (!isnan(whatif))
+	if (!isnan(whatif)) {
+		whatif_record(st, &si, in);
 		whatif_interval(st, &sp, so, whatif, iv, a);
+	}
 }
 
 struct split_state *split_replay_open(const struct metric_stream *ms,
@@ -1148,8 +1209,12 @@ void split_replay_interval(struct split_state *st, const struct metric_stream *m
 	count_wakes(ms, &st->rs, in, a);
 }
 
-int split_replay_done(struct split_state *st)
+int split_replay_done(struct split_state *st, const struct run_model *m,
+		      struct attribution *a)
 {
+	if (st->wi_oom)
+		return error("out of memory");
+	whatif_balanced(st, m, a);
 	return boot_costs_keep(st->boot_costs, &st->boot_end);
 }
 
@@ -1160,5 +1225,6 @@ void split_replay_close(struct split_state *st, struct attribution *a)
 	if (truth_source(&st->rs.tr))
 		a->truth_from = truth_source(&st->rs.tr);
 	activations_release(&st->act);
+	swap_list_release(&st->wi_list);
 	free(st);
 }

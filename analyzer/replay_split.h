@@ -27,9 +27,11 @@ void split_replay_interval(struct split_state *st, const struct metric_stream *m
 			   struct interval_out *o, struct split_out *so,
 			   struct replay_iv *iv, struct attribution *a);
 
-/* After the run's last sample: what the runs after it on its boot start
- * from is kept (boot_costs.h).  0, or -1 (reported). */
-int split_replay_done(struct split_state *st);
+/* After the run's last sample: the what-if's walks balanced against the
+ * run's reclaim (model/whatif_balance.h), and what the runs after it on
+ * its boot start from kept (boot_costs.h).  0, or -1 (reported). */
+int split_replay_done(struct split_state *st, const struct run_model *m,
+		      struct attribution *a);
 
 /* Where the truth came from, into a; frees st (NULL: nothing). */
 void split_replay_close(struct split_state *st, struct attribution *a);

@@ -11,6 +11,7 @@
 #define VMSCOPE_MODEL_H
 
 #include "mglru.h"
+#include "whatif_balance.h"
 
 enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */

@@ -180,6 +180,15 @@ static int mglru_whatif_iv(void *ctx, const struct replay_iv *iv)
 	return 0;
 }
 
+/* How the split what-if's walks reclaimed what the run's did
+ * (model/whatif_balance.h), where they did not scan as the run's. */
+static const char *const how_words[] = {
+	[WHATIF_WALKS_GO_ON] = "its walks scan on over the young anon pages, which free "
+			       "nothing on their first visit, until they reclaim what the run's did",
+	[WHATIF_WALKS_END_SOONER] = "its walks free file pages where the run's scanned anon "
+				    "that freed nothing, and end sooner",
+};
+
 /* The what-if's prediction, in words. */
 static void whatif_text(const struct run_ref *r, const struct run_model *m,
 			const struct attribution *a, double sw)
@@ -199,6 +208,8 @@ static void whatif_text(const struct run_ref *r, const struct run_model *m,
 		printf("anon scanned %.0f, swap-out %.0f pages (recorded: %.0f, "
 		       "%.0f)\n", a->whatif_anon, a->whatif_swap, a->anon_meas,
 		       a->swapped);
+	if (m->kind == MODEL_SPLIT && a->whatif_how != WHATIF_SAME_SCAN)
+		printf("  %s\n", how_words[a->whatif_how]);
 }
 
 /* ... beside what the runs at that swappiness did. */

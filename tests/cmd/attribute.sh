@@ -1930,6 +1930,38 @@ check "attribute-3.92 a skip larger than a walk over file can pass is anon: pred
 summary_anon dma7.sum > dma7.run
 check "attribute-3.93 ... and the run's anon predicted within 10% of pgscan_anon ($(grep -o 'predicted [0-9]*, pgscan_anon [0-9]*' dma7.sum))" \
 	within_10 dma7.run
+# --what-if's walks reclaim what the run's did (model/whatif_balance.h):
+# labBA runs 7 (swappiness 200) and 3 (60), one sweep, one boot.  Run 3
+# scanned 10306 anon pages of a list of 100.4k, wrote 1248 by its first
+# 4166 and none after (the memory hog's, on their first visit); run 7
+# passed over the list, 80544 pages in 0.8 s writing none, and wrote
+# 11775.  Replayed at 200, run 3's refault walks take anon only (fp = 0)
+# and go on over the young pages until they write: within 30% of run 7's
+# 11775 (the walks as they were: 2382).  Replayed at 60, run 7's walks
+# free file pages where its own scanned anon that freed nothing: within
+# 30% of run 3's 1248 (as they were, at run 7's ratio: 3597).
+"$VMSCOPE" import "$TOP/tests/fixtures/lab/labBA-run7-6.1-swappiness200-tcg.csv.gz" -o pair.db 2> pair.err &&
+	"$VMSCOPE" import "$TOP/tests/fixtures/lab/labBA-run3-6.1-swappiness60-tcg.csv.gz" -o pair.db 2>> pair.err ||
+	fail "import labBA runs 7 and 3"
+"$VMSCOPE" attribute pair.db --what-if swappiness=60,200 --format csv | tr -d '"' > pair.out
+check "attribute-3.98 --what-if from 60 at 200: the walks go on over the young anon pages, swap-out within 30% of run 7's ($(grep '^2,60,200,' pair.out | cut -d, -f5,7))" \
+	awk -F, '$1 == 2 && $3 == 200 && $7 == 11775 && $5 >= 0.7 * 11775 && $5 <= 1.3 * 11775 { ok = 1 } END { exit !ok }' pair.out
+check "attribute-3.99 --what-if from 200 at 60: the walks end sooner, swap-out within 30% of run 3's ($(grep '^1,200,60,' pair.out | cut -d, -f5,7))" \
+	awk -F, '$1 == 1 && $3 == 60 && $7 == 1248 && $5 >= 0.7 * 1248 && $5 <= 1.3 * 1248 { ok = 1 } END { exit !ok }' pair.out
+"$VMSCOPE" attribute pair.db 2 --what-if swappiness=200 > pair.txt
+check "attribute-3.100 ... and says how the walks reclaimed" \
+	grep -qx '  its walks scan on over the young anon pages, which free nothing on their first visit, until they reclaim what the run.s did' pair.txt
+# labRA runs 7 (200) and 3 (60), one boot, with --reread 32M: both passed
+# over their lists, so both hold the hog's first pass and the run's
+# ratio stands: from 200 at 60 the walks as they were (within 30% of
+# run 3's 14029), not ended sooner (those read run 7's list before its
+# writes: 1429).
+"$VMSCOPE" import "$TOP/tests/fixtures/lab/labRA-run7-6.1-swappiness200-reread-tcg.csv.gz" -o reread.db 2> reread.err &&
+	"$VMSCOPE" import "$TOP/tests/fixtures/lab/labRA-run3-6.1-swappiness60-reread-tcg.csv.gz" -o reread.db 2>> reread.err ||
+	fail "import labRA runs 7 and 3"
+"$VMSCOPE" attribute reread.db 1 --what-if swappiness=60 --format csv | tr -d '"' > reread.out
+check "attribute-3.101 --what-if between two runs that both passed over their lists keeps the run's ratio: within 30% of run 3's ($(grep '^1,200,60,' reread.out | cut -d, -f5,7))" \
+	awk -F, '$1 == 1 && $3 == 60 && $7 == 14029 && $5 >= 0.7 * 14029 && $5 <= 1.3 * 14029 { ok = 1 } END { exit !ok }' reread.out
 
 # labBD run 5 (6.1, 768 MB, swappiness 100): an activation counted to
 # 20.55 s, no reclaim in that interval nor the next, then kswapd's one
