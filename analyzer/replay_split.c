@@ -193,7 +193,7 @@ struct split_state {
 	struct whatif_run wi_run;
 	double wi_with_anon;       /* pages scanned where the what-if took anon */
 	double wi_sw;              /* the what-if's swappiness */
-	int wi_ran, wi_oom;
+	int wi_oom;
 	int kswapd_idled;          /* kswapd_state() */
 	/* kswapd's walk under way may be a boosted one (boost_truth()) */
 	int boost_carry;
@@ -974,7 +974,6 @@ static void whatif_record(struct split_state *st, const struct split_in *si,
 {
 	struct whatif_run *w = &st->wi_run;
 
-	st->wi_ran = 1;
 	st->wi_oom |= swap_list_add(&st->wi_list, in->scan_anon, in->swap_out) != 0;
 	swap_list_saw(&st->wi_list, si->node.inactive_anon);
 	w->anon_scanned += st->scan_anon;
@@ -1004,7 +1003,7 @@ static void whatif_balanced(const struct split_state *st, const struct run_model
 	struct whatif_same same = { a->whatif_anon, a->whatif_swap, st->wi_with_anon };
 	struct whatif_pred p;
 
-	if (!st->wi_ran || m->memcg || st->wi_sw == m->swappiness)
+	if (!st->wi_list.n || m->memcg || st->wi_sw == m->swappiness)
 		return;
 	whatif_balance(&st->wi_list, &st->wi_run, st->wi_sw, &same, &p);
 	a->whatif_anon = p.anon;

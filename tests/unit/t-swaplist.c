@@ -116,7 +116,9 @@ static void record(struct swap_list *run, const double *iv, int n)
 }
 
 /* What the reference writes by its x-th anon page scanned, in steps of
- * `step` pages (another swappiness: other intervals). */
+ * `step` pages.  The steps only split the scan (the hog touches its pages
+ * by pages taken): the checks read the run's curve between its samples
+ * against the page-by-page trajectory. */
 static double reference(double x, double step)
 {
 	struct anon_list l;
@@ -146,7 +148,7 @@ int main(void)
 	want = reference(1500, 37);
 	at = swap_list_written(&run, 1500);
 	tap_ok(fabs(at - want) <= 1 && want == OLD, "swaplist-1 by the 1500th page (the hog's "
-	       "first visit), another run's steps write the %d pages scanned before: %.1f, "
+	       "first visit), the reference wrote the %d pages scanned before: %.1f, "
 	       "reference %.0f", OLD, at, want);
 	want = reference(3300, 53);
 	at = swap_list_written(&run, 3300);

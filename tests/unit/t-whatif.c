@@ -190,7 +190,7 @@ static void check_pair(const char *name, const struct run *from, const struct ru
 
 int main(void)
 {
-	struct run at60, at200, long60;
+	struct run at60, at100, at200, long60;
 
 	play(&at60, 16, 60);
 	play(&at200, 16, 200);
@@ -202,6 +202,9 @@ int main(void)
 	check_pair("whatif-2 from 200 (the list passed over) at 60, the walks free file "
 		   "pages and end sooner, writing the old pages only", &at200, &at60, 60,
 		   WHATIF_WALKS_END_SOONER);
+	play(&at100, 16, 100);
+	check_pair("whatif-5 from 60 at 100, the refault walks go on at 100's anon share "
+		   "(half of each batch)", &at60, &at100, 100, WHATIF_WALKS_GO_ON);
 	/* a run long enough to pass over its list at 60 too: both hold the
 	 * first pass, and the ratio of the run stands */
 	play(&long60, 160, 60);
@@ -222,20 +225,22 @@ int main(void)
 	}
 	{
 		struct swap_list l = { 0 };
-		struct whatif_run nosteal = at200.tot;
+		struct whatif_run nosteal = at60.tot;
 		struct whatif_pred p;
 		struct whatif_same s;
 
-		record(&at200, &l);
+		record(&at60, &l);
 		nosteal.anon_reclaimed = nosteal.file_reclaimed = 0;
-		same_scan(&at200, 60, &s);
-		whatif_balance(&l, &nosteal, 60, &s, &p);
+		same_scan(&at60, 30, &s);
+		whatif_balance(&l, &nosteal, 30, &s, &p);
 		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
-		       "whatif-4 without pgsteal_* there is nothing to balance against: "
+		       "whatif-4 without pgsteal_* there is nothing to balance against "
+		       "(from 60 at 30, whose walks scan less anon than the run did): "
 		       "the walks as they were");
 		swap_list_release(&l);
 	}
 	run_free(&at60);
+	run_free(&at100);
 	run_free(&at200);
 	run_free(&long60);
 	return tap_done();
