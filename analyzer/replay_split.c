@@ -192,6 +192,7 @@ struct split_state {
 	struct swap_list wi_list;
 	struct whatif_run wi_run;
 	double wi_with_anon;       /* pages scanned where the what-if took anon */
+	double wi_refault_anon;    /* the what-if's anon of walks that saw a refault */
 	double wi_sw;              /* the what-if's swappiness */
 	int wi_oom;
 	int kswapd_idled;          /* kswapd_state() */
@@ -936,6 +937,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	double per_anon = st->act.anon_scanned > 0 ?
 			  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
 	struct split_out wo;
+	int r;
 
 	sp->swappiness = whatif;
 	st->wi_sw = whatif;
@@ -956,10 +958,13 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	iv->whatif_anon = wo.anon_pred;
 	/* the interval's, not the scan of the reclaimers that took anon:
 	 * their walks and the others' share the interval's lists (per
-	 * reclaimer, 62 of the eight sweeps' 170 swap-outs within 30%
-	 * instead of 66, 27 of the three later sweeps' 64 instead of 31) */
+	 * reclaimer, before the refault gate of whatif_balance(): 62 of the
+	 * eight sweeps' 170 swap-outs within 30% instead of 66, 27 of the
+	 * three later sweeps' 64 instead of 31) */
 	if (wo.anon_pred > 0)
 		st->wi_with_anon += st->scan_anon + st->scan_file;
+	for (r = 0; r < NR_RECLAIMERS; r++)
+		st->wi_refault_anon += wo.r[r].anon_by[CAUSE_FILE_REFAULTS];
 	a->whatif_anon += wo.anon_pred;
 	a->whatif_swap += isnan(per_anon) ? NAN : sp->swap_out;
 	if (isnan(per_anon))
@@ -991,16 +996,16 @@ static void whatif_record(struct split_state *st, const struct split_in *si,
  * run's own swappiness, where the walks are the run's.  Eight 6.1 and
  * 6.12 lab sweeps (bench swappiness --write 192M, 0.25 s samples): the
  * swap-out at another swappiness of 60 to 200 within 30% of the runs'
- * mean in 66 of 170 predictions, against 36 with the walks as they were
- * (6.1: 55 of 96 against 22; 6.12: 11 of 74 against 14, its runs at 200
- * that saw no refault scanning next to no anon); two with --reread 32M:
- * 44 of 48, as before; three recorded after (labCC, labCD, labRC): 31 of
- * 64 against 21.
+ * mean in 70 of 170 predictions, against 36 with the walks as they were
+ * (6.1: 55 of 96 against 22; 6.12: 15 of 74 against 14); two with
+ * --reread 32M: 44 of 48, as before; three recorded after (labCC,
+ * labCD, labRC): 31 of 64 against 21.
  */
 static void whatif_balanced(const struct split_state *st, const struct run_model *m,
 			    struct attribution *a)
 {
-	struct whatif_same same = { a->whatif_anon, a->whatif_swap, st->wi_with_anon };
+	struct whatif_same same = { a->whatif_anon, a->whatif_swap, st->wi_with_anon,
+				    st->wi_refault_anon };
 	struct whatif_pred p;
 
 	if (!st->wi_list.n || m->memcg || st->wi_sw == m->swappiness)

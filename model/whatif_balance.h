@@ -46,13 +46,17 @@ struct whatif_pred {
 struct whatif_same {
 	double anon, swap_out;     /* anon scanned, and written at the run's ratio */
 	double scan_with_anon;     /* all the pages scanned where they took anon */
+	double refault_anon;       /* the anon of walks that saw a refault */
 };
 
 /*
  * The what-if at swappiness sw whose walks, scanning what the run's did,
  * did `same`: the pages its walks scan and write to reclaim what the
  * run's did (l: the run's list).  Only the walks that take anon change:
- * the others scan file pages as the run's did.
+ * the others scan file pages as the run's did.  Only where some of the
+ * what-if's anon came from walks that saw a refault (SCAN_FRACT with
+ * the file list deactivated on refaults): the others' anon is not the
+ * dive over the young pages.
  */
 void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 		    double sw, const struct whatif_same *same, struct whatif_pred *p);

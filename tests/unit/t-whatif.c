@@ -161,6 +161,7 @@ static void same_scan(const struct run *r, double sw, struct whatif_same *s)
 		s->anon += r->walk_scanned[i] * sw / 200;
 		s->scan_with_anon += r->walk_scanned[i];
 	}
+	s->refault_anon = s->anon;    /* every walk that takes anon saw one */
 	s->swap_out = s->anon * r->written / r->tot.anon_scanned;
 }
 
@@ -237,6 +238,20 @@ int main(void)
 		       "whatif-4 without pgsteal_* there is nothing to balance against "
 		       "(from 60 at 30, whose walks scan less anon than the run did): "
 		       "the walks as they were");
+		swap_list_release(&l);
+	}
+	{
+		struct swap_list l = { 0 };
+		struct whatif_pred p;
+		struct whatif_same s;
+
+		record(&at60, &l);
+		same_scan(&at60, 200, &s);
+		s.refault_anon = 0;
+		whatif_balance(&l, &at60.tot, 200, &s, &p);
+		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
+		       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
+		       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
 		swap_list_release(&l);
 	}
 	run_free(&at60);
