@@ -249,7 +249,7 @@ int main(void)
 		same_scan(&at60, 200, &s);
 		s.refault_anon = 0;
 		whatif_balance(&l, &at60.tot, 200, &s, &p);
-		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
+		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon && p.swap_out == s.swap_out,
 		       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
 		       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
 		swap_list_release(&l);
