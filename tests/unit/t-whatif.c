@@ -170,28 +170,45 @@ static int near(double got, double want, double tol)
 	return fabs(got - want) <= tol * want;
 }
 
+/*
+ * The model's what-if of run `from` at swappiness sw, given the run's
+ * totals `tot` (its own, or one with a counter missing); `refault`: the
+ * what-if's anon-taking walks saw a refault (every one in the reference).
+ */
+static void whatif_of(const struct run *from, double sw, const struct whatif_run *tot,
+		      int refault, struct whatif_same *s, struct whatif_pred *p)
+{
+	struct swap_list l = { 0 };
+
+	record(from, &l);
+	same_scan(from, sw, s);
+	if (!refault)
+		s->refault_anon = 0;
+	whatif_balance(&l, tot, sw, s, p);
+	swap_list_release(&l);
+}
+
 /* Replays run `from` at swappiness sw against run `to`, which ran at it. */
 static void check_pair(const char *name, const struct run *from, const struct run *to,
 		       double sw, enum whatif_how how)
 {
-	struct swap_list l = { 0 };
 	struct whatif_pred p;
 	struct whatif_same s;
 
-	record(from, &l);
-	same_scan(from, sw, &s);
-	whatif_balance(&l, &from->tot, sw, &s, &p);
+	whatif_of(from, sw, &from->tot, 1, &s, &p);
 	tap_ok(p.how == how && near(p.anon, to->tot.anon_scanned, 0.10) &&
 	       near(p.swap_out, to->written, 0.10),
 	       "%s: anon %.0f, swap-out %.0f (how %d); reference %.0f, %.0f; the walks "
 	       "as they were: %.0f, %.0f", name, p.anon, p.swap_out, (int)p.how,
 	       to->tot.anon_scanned, to->written, s.anon, s.swap_out);
-	swap_list_release(&l);
 }
 
 int main(void)
 {
 	struct run at60, at100, at200, long60;
+	struct whatif_run nosteal;
+	struct whatif_pred p;
+	struct whatif_same s;
 
 	play(&at60, 16, 60);
 	play(&at200, 16, 200);
@@ -209,51 +226,23 @@ int main(void)
 	/* a run long enough to pass over its list at 60 too: both hold the
 	 * first pass, and the ratio of the run stands */
 	play(&long60, 160, 60);
-	{
-		struct swap_list l = { 0 };
-		struct whatif_pred p;
-		struct whatif_same s;
-
-		record(&long60, &l);
-		same_scan(&long60, 200, &s);
-		whatif_balance(&l, &long60.tot, 200, &s, &p);
-		tap_ok(long60.tot.anon_scanned > OLD + HOG && p.how == WHATIF_SAME_SCAN &&
-		       p.anon == s.anon && p.swap_out == s.swap_out,
-		       "whatif-3 a run that passed over its list (%.0f anon scanned) keeps "
-		       "the walks as they were: %.0f, %.0f", long60.tot.anon_scanned,
-		       p.anon, p.swap_out);
-		swap_list_release(&l);
-	}
-	{
-		struct swap_list l = { 0 };
-		struct whatif_run nosteal = at60.tot;
-		struct whatif_pred p;
-		struct whatif_same s;
-
-		record(&at60, &l);
-		nosteal.anon_reclaimed = nosteal.file_reclaimed = 0;
-		same_scan(&at60, 30, &s);
-		whatif_balance(&l, &nosteal, 30, &s, &p);
-		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
-		       "whatif-4 without pgsteal_* there is nothing to balance against "
-		       "(from 60 at 30, whose walks scan less anon than the run did): "
-		       "the walks as they were");
-		swap_list_release(&l);
-	}
-	{
-		struct swap_list l = { 0 };
-		struct whatif_pred p;
-		struct whatif_same s;
-
-		record(&at60, &l);
-		same_scan(&at60, 200, &s);
-		s.refault_anon = 0;
-		whatif_balance(&l, &at60.tot, 200, &s, &p);
-		tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon && p.swap_out == s.swap_out,
-		       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
-		       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
-		swap_list_release(&l);
-	}
+	whatif_of(&long60, 200, &long60.tot, 1, &s, &p);
+	tap_ok(long60.tot.anon_scanned > OLD + HOG && p.how == WHATIF_SAME_SCAN &&
+	       p.anon == s.anon && p.swap_out == s.swap_out,
+	       "whatif-3 a run that passed over its list (%.0f anon scanned) keeps "
+	       "the walks as they were: %.0f, %.0f", long60.tot.anon_scanned,
+	       p.anon, p.swap_out);
+	nosteal = at60.tot;
+	nosteal.anon_reclaimed = nosteal.file_reclaimed = 0;
+	whatif_of(&at60, 30, &nosteal, 1, &s, &p);
+	tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
+	       "whatif-4 without pgsteal_* there is nothing to balance against "
+	       "(from 60 at 30, whose walks scan less anon than the run did): "
+	       "the walks as they were");
+	whatif_of(&at60, 200, &at60.tot, 0, &s, &p);
+	tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon && p.swap_out == s.swap_out,
+	       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
+	       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
 	run_free(&at60);
 	run_free(&at100);
 	run_free(&at200);
