@@ -53,11 +53,11 @@ struct whatif_same {
  * The what-if at swappiness sw whose walks, scanning what the run's did,
  * did `same`: the pages its walks scan and write to reclaim what the
  * run's did (l: the run's list).  Only the walks that take anon change:
- * the others scan file pages as the run's did.  Only where some of the
- * what-if's anon came from walks that saw a refault (SCAN_FRACT with
- * the file list deactivated on refaults): a gate set by the lab's runs
- * (whatif_balance.c), not by the kernel, whose other SCAN_FRACT walks
- * at 200 take anon only too.
+ * the others scan file pages as the run's did.  They go on scanning
+ * past the run's only where some of the what-if's anon came from walks
+ * that saw a refault (SCAN_FRACT with the file list deactivated on
+ * refaults): a gate set by the lab's runs (whatif_balance.c), not by
+ * the kernel, whose other SCAN_FRACT walks at 200 take anon only too.
  */
 void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 		    double sw, const struct whatif_same *same, struct whatif_pred *p);

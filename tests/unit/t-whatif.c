@@ -243,6 +243,16 @@ int main(void)
 	tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon && p.swap_out == s.swap_out,
 	       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
 	       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
+	/* SCAN_FRACT splits a level alike whatever deactivated the file
+	 * list: the reference's walks at 60 free the same file pages
+	 * whether they saw a refault or a small inactive file list */
+	whatif_of(&at200, 60, &at200.tot, 0, &s, &p);
+	tap_ok(p.how == WHATIF_WALKS_END_SOONER && near(p.anon, at60.tot.anon_scanned, 0.10) &&
+	       near(p.swap_out, at60.written, 0.10),
+	       "whatif-7 a what-if whose walks saw no refault, from 200 at 60: they "
+	       "still free file pages and end sooner: anon %.0f, swap-out %.0f; "
+	       "reference %.0f, %.0f", p.anon, p.swap_out, at60.tot.anon_scanned,
+	       at60.written);
 	run_free(&at60);
 	run_free(&at100);
 	run_free(&at200);
