@@ -192,7 +192,8 @@ struct split_state {
 	struct swap_list wi_list;
 	struct whatif_run wi_run;
 	double wi_with_anon;       /* pages scanned where the what-if took anon */
-	double wi_refault_anon;    /* the what-if's anon of walks that saw a refault */
+	double wi_anon_every_level; /* the what-if's anon of walks whose levels
+				     * all let anon in (whatif_dive_cause()) */
 	double wi_sw;              /* the what-if's swappiness */
 	int wi_oom;
 	int kswapd_idled;          /* kswapd_state() */
@@ -937,7 +938,7 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	double per_anon = st->act.anon_scanned > 0 ?
 			  fmin(1, st->act.swap_out / st->act.anon_scanned) : NAN;
 	struct split_out wo;
-	int r;
+	int r, c;
 
 	sp->swappiness = whatif;
 	st->wi_sw = whatif;
@@ -964,7 +965,9 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	if (wo.anon_pred > 0)
 		st->wi_with_anon += st->scan_anon + st->scan_file;
 	for (r = 0; r < NR_RECLAIMERS; r++)
-		st->wi_refault_anon += wo.r[r].anon_by[CAUSE_FILE_REFAULTS];
+		for (c = 0; c < NR_CAUSES; c++)
+			if (whatif_dive_cause((enum cause)c))
+				st->wi_anon_every_level += wo.r[r].anon_by[c];
 	a->whatif_anon += wo.anon_pred;
 	a->whatif_swap += isnan(per_anon) ? NAN : sp->swap_out;
 	if (isnan(per_anon))
@@ -1005,7 +1008,7 @@ static void whatif_balanced(const struct split_state *st, const struct run_model
 			    struct attribution *a)
 {
 	struct whatif_same same = { a->whatif_anon, a->whatif_swap, st->wi_with_anon,
-				    st->wi_refault_anon };
+				    st->wi_anon_every_level };
 	struct whatif_pred p;
 
 	if (!st->wi_list.n || m->memcg || st->wi_sw == m->swappiness)

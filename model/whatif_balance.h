@@ -18,7 +18,7 @@
  * where the run's scanned young anon pages that freed nothing, so they
  * scan fewer pages and write only what the run wrote before it reached
  * the young pages.
- * Pure computation; included by model.h.
+ * Pure computation; included by model.h, after enum cause.
  */
 #ifndef VMSCOPE_WHATIF_BALANCE_H
 #define VMSCOPE_WHATIF_BALANCE_H
@@ -46,7 +46,8 @@ struct whatif_pred {
 struct whatif_same {
 	double anon, swap_out;     /* anon scanned, and written at the run's ratio */
 	double scan_with_anon;     /* all the pages scanned where they took anon */
-	double refault_anon;       /* the anon of walks that saw a refault */
+	/* the anon of walks whose levels all let anon in (whatif_dive_cause()) */
+	double anon_every_level;
 };
 
 /*
@@ -55,11 +56,16 @@ struct whatif_same {
  * run's did (l: the run's list).  Only the walks that take anon change:
  * the others scan file pages as the run's did.  They go on scanning
  * past the run's only where some of the what-if's anon came from walks
- * that saw a refault (SCAN_FRACT with the file list deactivated on
- * refaults): a gate set by the lab's runs (whatif_balance.c), not by
- * the kernel, whose other SCAN_FRACT walks at 200 take anon only too.
+ * whose levels all let anon in (same->anon_every_level).
  */
 void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 		    double sw, const struct whatif_same *same, struct whatif_pred *p);
+
+/*
+ * Whether a walk that let anon in for cause c does so at every level it
+ * goes down to, and so at 200 goes on over anon only (1), or only at its
+ * first levels (0).
+ */
+int whatif_dive_cause(enum cause c);
 
 #endif

@@ -161,7 +161,7 @@ static void same_scan(const struct run *r, double sw, struct whatif_same *s)
 		s->anon += r->walk_scanned[i] * sw / 200;
 		s->scan_with_anon += r->walk_scanned[i];
 	}
-	s->refault_anon = s->anon;    /* every walk that takes anon saw one */
+	s->anon_every_level = s->anon;    /* every walk that takes anon saw a refault */
 	s->swap_out = s->anon * r->written / r->tot.anon_scanned;
 }
 
@@ -173,7 +173,9 @@ static int near(double got, double want, double tol)
 /*
  * The model's what-if of run `from` at swappiness sw, given the run's
  * totals `tot` (its own, or one with a counter missing); `refault`: the
- * what-if's anon-taking walks saw a refault (every one in the reference).
+ * what-if's anon-taking walks saw a refault (every one in the reference),
+ * else they took anon for a cause that holds at their first levels only
+ * (a small inactive file list).
  */
 static void whatif_of(const struct run *from, double sw, const struct whatif_run *tot,
 		      int refault, struct whatif_same *s, struct whatif_pred *p)
@@ -183,9 +185,36 @@ static void whatif_of(const struct run *from, double sw, const struct whatif_run
 	record(from, &l);
 	same_scan(from, sw, s);
 	if (!refault)
-		s->refault_anon = 0;
+		s->anon_every_level = 0;
 	whatif_balance(&l, tot, sw, s, p);
 	swap_list_release(&l);
+}
+
+/*
+ * Whether get_scan_count() lets anon in at level q, at swappiness 200,
+ * in global reclaim with swap (v6.1 prepare_scan_count() and
+ * get_scan_count(), the branches that can): SCAN_ANON where file and
+ * free are under the high watermarks; SCAN_FILE in cache_trim_mode
+ * (inactive file >> q, no file deactivation: a refault or
+ * inactive_is_low(), ratio 1 under 1 GB); else SCAN_FRACT, all anon at
+ * 200 (fp = (200 - swappiness) * ...).  No anon deactivation requested
+ * (file_is_tiny asks for none).
+ */
+struct level_lists {
+	double inactive_anon, inactive_file, active_file, free, high;
+	int refault;
+};
+
+static int lets_anon_in(const struct level_lists *l, int q)
+{
+	int deact_file = l->refault || l->inactive_file < l->active_file;
+
+	if (l->inactive_file + l->active_file + l->free <= l->high &&
+	    (long)l->inactive_anon >> q)
+		return 1;                                   /* SCAN_ANON */
+	if ((long)l->inactive_file >> q && !deact_file)
+		return 0;                                   /* cache trim */
+	return 1;                                           /* SCAN_FRACT */
 }
 
 /* Replays run `from` at swappiness sw against run `to`, which ran at it. */
@@ -201,6 +230,37 @@ static void check_pair(const char *name, const struct run *from, const struct ru
 	       "%s: anon %.0f, swap-out %.0f (how %d); reference %.0f, %.0f; the walks "
 	       "as they were: %.0f, %.0f", name, p.anon, p.swap_out, (int)p.how,
 	       to->tot.anon_scanned, to->written, s.anon, s.swap_out);
+}
+
+/*
+ * whatif-8: the causes whose walks go on over anon at 200 are those whose
+ * level-12 branch lets anon in at level 4 too, where a walk must be to
+ * pass over a list of 100k pages (inactive anon 100k; high watermarks
+ * 1000 pages).
+ */
+static void dive_causes(void)
+{
+	static const struct {
+		enum cause c;
+		struct level_lists l;
+	} at12[] = {
+		{ CAUSE_FILE_REFAULTS, { 100000, 8000, 4000, 2000, 1000, 1 } },
+		{ CAUSE_ACTIVE_FILE, { 100000, 3000, 10000, 2000, 1000, 0 } },
+		{ CAUSE_SMALL_FILE, { 100000, 512, 100, 2000, 1000, 0 } },
+		{ CAUSE_FILE_TINY, { 100000, 200, 100, 500, 1000, 0 } },
+	};
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < sizeof(at12) / sizeof(at12[0]); i++) {
+		const struct level_lists *l = &at12[i].l;
+
+		ok &= lets_anon_in(l, 12) &&
+		      whatif_dive_cause(at12[i].c) == lets_anon_in(l, 4);
+	}
+	tap_ok(ok, "whatif-8 the walks that go on over anon at 200 are those whose "
+	       "level-12 branch (refault, low inactive file, tiny file) lets anon "
+	       "in at level 4 too, not a small inactive file list's");
 }
 
 int main(void)
@@ -253,6 +313,7 @@ int main(void)
 	       "still free file pages and end sooner: anon %.0f, swap-out %.0f; "
 	       "reference %.0f, %.0f", p.anon, p.swap_out, at60.tot.anon_scanned,
 	       at60.written);
+	dive_causes();
 	run_free(&at60);
 	run_free(&at100);
 	run_free(&at200);
