@@ -135,7 +135,7 @@ tests/unit/t-grain: tests/unit/t-grain.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-deep: tests/unit/t-deep.o tests/unit/tap.o tests/unit/levels.o tests/unit/scan_adjust.o $(MODEL_OBJS)
 tests/unit/t-skip: tests/unit/t-skip.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-swaplist: tests/unit/t-swaplist.o tests/unit/tap.o model/swap_list.o
-tests/unit/t-whatif: tests/unit/t-whatif.o tests/unit/tap.o model/swap_list.o model/whatif_balance.o
+tests/unit/t-whatif: tests/unit/t-whatif.o tests/unit/tap.o $(MODEL_OBJS)
 tests/unit/t-walk-end: tests/unit/t-walk-end.o tests/unit/tap.o tests/unit/levels.o $(MODEL_OBJS)
 tests/unit/t-zone-frees: tests/unit/t-zone-frees.o tests/unit/tap.o analyzer/zone_frees.o \
 	analyzer/metrics.o collector/parse.o collector/kv.o

@@ -193,7 +193,7 @@ struct split_state {
 	struct whatif_run wi_run;
 	double wi_with_anon;       /* pages scanned where the what-if took anon */
 	double wi_anon_every_level; /* the what-if's anon of walks whose levels
-				     * all let anon in (whatif_dive_cause()) */
+				     * all let anon in (split_cause_every_level()) */
 	double wi_sw;              /* the what-if's swappiness */
 	int wi_oom;
 	int kswapd_idled;          /* kswapd_state() */
@@ -959,14 +959,14 @@ static void whatif_interval(struct split_state *st, struct split_in *sp,
 	iv->whatif_anon = wo.anon_pred;
 	/* the interval's, not the scan of the reclaimers that took anon:
 	 * their walks and the others' share the interval's lists (per
-	 * reclaimer, before the refault gate of whatif_balance(): 62 of the
-	 * eight sweeps' 170 swap-outs within 30% instead of 66, 27 of the
-	 * three later sweeps' 64 instead of 31) */
+	 * reclaimer, before the gate on the dive in whatif_balance(): 62
+	 * of the eight sweeps' 170 swap-outs within 30% instead of 66, 27
+	 * of the three later sweeps' 64 instead of 31) */
 	if (wo.anon_pred > 0)
 		st->wi_with_anon += st->scan_anon + st->scan_file;
 	for (r = 0; r < NR_RECLAIMERS; r++)
 		for (c = 0; c < NR_CAUSES; c++)
-			if (whatif_dive_cause((enum cause)c))
+			if (split_cause_every_level((enum cause)c))
 				st->wi_anon_every_level += wo.r[r].anon_by[c];
 	a->whatif_anon += wo.anon_pred;
 	a->whatif_swap += isnan(per_anon) ? NAN : sp->swap_out;

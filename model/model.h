@@ -11,6 +11,7 @@
 #define VMSCOPE_MODEL_H
 
 #include "mglru.h"
+#include "whatif_balance.h"
 
 enum model_kind {
 	MODEL_CLASSIC,     /* 2.6.0 - 2.6.27: swap_tendency */
@@ -96,6 +97,5 @@ void model_classic(const struct interval_in *in, const int version[3],
 void model_outside(struct interval_out *out);
 
 #include "split.h"
-#include "whatif_balance.h"   /* after enum cause */
 
 #endif

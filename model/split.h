@@ -483,6 +483,13 @@ int split_flushed_view(const int version[3]);
 int split_refault_walk_ends_late(double swappiness);
 
 /*
+ * Whether a walk that let anon in at a level for cause c, by SCAN_FRACT,
+ * does so at every level it goes down to (1), so that at 200 it goes on
+ * over anon only, or at its first levels only (0) (split_level.c).
+ */
+int split_cause_every_level(enum cause c);
+
+/*
  * Of `scan` pages a type's pgscan counted, those reclaim could take:
  * isolate_lru_folios() counts the folios of zones above the walk's
  * reclaim index that it passes over in nr_scanned (PGSCAN_KSWAPD,

@@ -378,3 +378,28 @@ void sw_fill_ctx(struct walk_ctx *c, const struct split_in *in,
 	c->file_low = high > 0 &&
 		      node->inactive_file + node->active_file + in->free <= high;
 }
+
+/*
+ * get_scan_count() decides each level anew (v6.1 prepare_scan_count(),
+ * v6.12 prepare_scan_control()).  File deactivation requested by a
+ * refault holds until some global walk ends and retakes the snapshot
+ * (snapshot_refaults() at the end of balance_pgdat() and
+ * do_try_to_free_pages()), and inactive_is_low() reads lists the walk
+ * does not change at 200, whose SCAN_FRACT scans no file (fp = 0): both
+ * stay SCAN_FRACT down the levels (FILE_REFAULTS, ACTIVE_FILE; below 200
+ * file deactivation can end the low list).  A small inactive file list
+ * (inactive_file >> priority == 0, SMALL_FILE) turns to cache_trim_mode
+ * at the first level where it shifted by the priority is not 0: a view
+ * of 512 pages lets anon in at levels 12 to 10, one of 3895 at 12 only.
+ * Not where a 6.12 kswapd loop reclaimed nothing down to level 1 after
+ * cache trimming failed: it retries with cache_trim_mode off
+ * (sc.no_cache_trim_mode; not in v6.1), rare.  SCAN_ANON (FILE_TINY)
+ * takes anon only at any swappiness, SCAN_EQUAL (NEAR_OOM) is level 0,
+ * the last: no swappiness changes what they free.  The replay labels a
+ * level SMALL_FILE wherever the view shifted by it is 0, a refault walk's
+ * too: such a walk counts by its deeper levels.
+ */
+int split_cause_every_level(enum cause c)
+{
+	return c == CAUSE_FILE_REFAULTS || c == CAUSE_ACTIVE_FILE;
+}

@@ -4,7 +4,7 @@
  */
 #include <math.h>
 
-#include "model.h"   /* enum cause, then whatif_balance.h */
+#include "whatif_balance.h"
 #include "banned.h"
 
 /* SCAN_FRACT's fp = (200 - swappiness) * ...: 0 at 200 (the literal in
@@ -92,24 +92,15 @@ void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 	run_passed = swap_list_scanned(l) >= l->list_len;
 	/*
 	 * The walks go on only where some of the what-if's anon came from
-	 * walks whose levels all let anon in (whatif_dive_cause()): on
-	 * eight lab sweeps the 6.12 runs at 200 whose walks' anon came from
-	 * a small inactive file list scanned next to no anon (564 and 1195
-	 * pages in labBA), and balanced all the same the what-if from 60
-	 * and 100 dove (6.12: 11 of 74 swap-outs within 30% instead of 15).
-	 * Ending sooner holds whatever let the anon in: a SCAN_FRACT level
-	 * splits its scan by the costs and swappiness alike after a refault
-	 * or on a small inactive file list (get_scan_count(), v6.1 and
-	 * v6.12), and the file share frees at once.  Gated too, the
-	 * what-if from the 6.12 runs at 200 of four later sweeps (labCE-CH;
-	 * their anon let in by the flushed view's lists, not a refault)
-	 * kept their walks' dive at 100: a median 4.6 times the anon
-	 * measured there, against 2.4 (at 60 1.56 against 1.53; the 6.1
-	 * runs and three --reread sweeps unchanged).  On a sweep of six
-	 * trials recorded after (labT6), the swap-out from its six 6.12
-	 * runs at 200 at 60 and 100 came within 30% of the six runs' mean
-	 * in 5 of 11 cases, and inside their range in 9 of 11; gated, in
-	 * none
+	 * walks whose levels all let anon in (split_cause_every_level()):
+	 * balanced all the same, the what-if of a 6.12 run whose anon came
+	 * from a small inactive file list dove over the young list (labBA
+	 * run 12: 99936 anon pages at 200, where the sweep's runs there
+	 * scanned 564 and 1195).  Ending sooner holds whatever let the anon
+	 * in: a SCAN_FRACT level splits its scan by the costs and swappiness
+	 * alike after a refault or on a small inactive file list
+	 * (get_scan_count(), v6.1 and v6.12), and the file share frees at
+	 * once (the figures: README, the what-if).
 	 */
 	if (!run_passed && have < want && same->anon_every_level > 0) {
 		p->anon = same->anon + b.share * scanned_on(&b, want);
@@ -121,26 +112,4 @@ void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 		return;
 	}
 	p->swap_out = swap_list_written(l, p->anon);
-}
-
-/*
- * get_scan_count() decides each level anew (v6.1 and v6.12).  A walk
- * that saw a refault keeps its file deactivation until it ends and takes
- * its refault snapshot (prepare_scan_count()), and inactive_is_low()
- * reads the same lists at every level: SCAN_FRACT all the way down, at
- * 200 anon only (fp = 0), so the walk frees nothing on the young pages
- * and goes on down (FILE_REFAULTS, ACTIVE_FILE).  SCAN_ANON (file and
- * free under the high watermarks) holds at every level too
- * (FILE_TINY).  But a walk let in by a small inactive file list
- * (inactive_file >> priority == 0, SMALL_FILE) takes cache_trim_mode at
- * the first level where that list shifted by the priority is not 0, and
- * frees file there: a view of 512 pages lets anon in at levels 12 to
- * 10, and one of 3895 at 12 only.  The lab's what-ifs whose anon came
- * from such walks only (labBA run 12, 6.12: 883 pages at 200 against
- * 564 and 1195 measured) dove over the young list (99936) when balanced
- * as the others; near_oom's level 0 is the walk's last.
- */
-int whatif_dive_cause(enum cause c)
-{
-	return c == CAUSE_FILE_REFAULTS || c == CAUSE_ACTIVE_FILE || c == CAUSE_FILE_TINY;
 }

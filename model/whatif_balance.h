@@ -18,7 +18,7 @@
  * where the run's scanned young anon pages that freed nothing, so they
  * scan fewer pages and write only what the run wrote before it reached
  * the young pages.
- * Pure computation; included by model.h, after enum cause.
+ * Pure computation; included by model.h.
  */
 #ifndef VMSCOPE_WHATIF_BALANCE_H
 #define VMSCOPE_WHATIF_BALANCE_H
@@ -46,7 +46,8 @@ struct whatif_pred {
 struct whatif_same {
 	double anon, swap_out;     /* anon scanned, and written at the run's ratio */
 	double scan_with_anon;     /* all the pages scanned where they took anon */
-	/* the anon of walks whose levels all let anon in (whatif_dive_cause()) */
+	/* the anon of walks whose levels all let anon in at the what-if's
+	 * swappiness (split_cause_every_level()) */
 	double anon_every_level;
 };
 
@@ -60,12 +61,5 @@ struct whatif_same {
  */
 void whatif_balance(const struct swap_list *l, const struct whatif_run *run,
 		    double sw, const struct whatif_same *same, struct whatif_pred *p);
-
-/*
- * Whether a walk that let anon in for cause c does so at every level it
- * goes down to, and so at 200 goes on over anon only (1), or only at its
- * first levels (0).
- */
-int whatif_dive_cause(enum cause c);
 
 #endif

@@ -161,7 +161,7 @@ static void same_scan(const struct run *r, double sw, struct whatif_same *s)
 		s->anon += r->walk_scanned[i] * sw / 200;
 		s->scan_with_anon += r->walk_scanned[i];
 	}
-	s->anon_every_level = s->anon;    /* every walk that takes anon saw a refault */
+	s->anon_every_level = s->anon;    /* each walk that takes anon saw a refault */
 	s->swap_out = s->anon * r->written / r->tot.anon_scanned;
 }
 
@@ -172,49 +172,51 @@ static int near(double got, double want, double tol)
 
 /*
  * The model's what-if of run `from` at swappiness sw, given the run's
- * totals `tot` (its own, or one with a counter missing); `refault`: the
- * what-if's anon-taking walks saw a refault (every one in the reference),
- * else they took anon for a cause that holds at their first levels only
- * (a small inactive file list).
+ * totals `tot` (its own, or one with a counter missing); `every_level`:
+ * the what-if's anon-taking walks let anon in at every level (a refault,
+ * every one in the reference), else at their first levels only (a small
+ * inactive file list).
  */
 static void whatif_of(const struct run *from, double sw, const struct whatif_run *tot,
-		      int refault, struct whatif_same *s, struct whatif_pred *p)
+		      int every_level, struct whatif_same *s, struct whatif_pred *p)
 {
 	struct swap_list l = { 0 };
 
 	record(from, &l);
 	same_scan(from, sw, s);
-	if (!refault)
+	if (!every_level)
 		s->anon_every_level = 0;
 	whatif_balance(&l, tot, sw, s, p);
 	swap_list_release(&l);
 }
 
 /*
- * Whether get_scan_count() lets anon in at level q, at swappiness 200,
- * in global reclaim with swap (v6.1 prepare_scan_count() and
- * get_scan_count(), the branches that can): SCAN_ANON where file and
- * free are under the high watermarks; SCAN_FILE in cache_trim_mode
- * (inactive file >> q, no file deactivation: a refault or
- * inactive_is_low(), ratio 1 under 1 GB); else SCAN_FRACT, all anon at
- * 200 (fp = (200 - swappiness) * ...).  No anon deactivation requested
- * (file_is_tiny asks for none).
+ * get_scan_count()'s branch at level q at swappiness 200, in global
+ * reclaim with swap and no anon deactivation requested (v6.1
+ * prepare_scan_count(), v6.12 prepare_scan_control(), then
+ * get_scan_count()): SCAN_ANON where file and free are under the high
+ * watermarks (file_is_tiny); SCAN_FILE in cache_trim_mode (inactive file
+ * >> q, no file deactivation: a refault or inactive_is_low(), ratio 1
+ * under 1 GB); else SCAN_FRACT, all anon at 200 (fp = (200 -
+ * swappiness) * ...).
  */
+enum branch { BR_ANON, BR_FILE, BR_FRACT };
+
 struct level_lists {
 	double inactive_anon, inactive_file, active_file, free, high;
 	int refault;
 };
 
-static int lets_anon_in(const struct level_lists *l, int q)
+static enum branch branch_at(const struct level_lists *l, int q)
 {
 	int deact_file = l->refault || l->inactive_file < l->active_file;
 
 	if (l->inactive_file + l->active_file + l->free <= l->high &&
 	    (long)l->inactive_anon >> q)
-		return 1;                                   /* SCAN_ANON */
+		return BR_ANON;
 	if ((long)l->inactive_file >> q && !deact_file)
-		return 0;                                   /* cache trim */
-	return 1;                                           /* SCAN_FRACT */
+		return BR_FILE;
+	return BR_FRACT;
 }
 
 /* Replays run `from` at swappiness sw against run `to`, which ran at it. */
@@ -233,34 +235,40 @@ static void check_pair(const char *name, const struct run *from, const struct ru
 }
 
 /*
- * whatif-8: the causes whose walks go on over anon at 200 are those whose
- * level-12 branch lets anon in at level 4 too, where a walk must be to
- * pass over a list of 100k pages (inactive anon 100k; high watermarks
- * 1000 pages).
+ * whatif-8: the causes whose walks go on over anon at 200 are those
+ * whose level-12 SCAN_FRACT holds at every level down to 4, where a
+ * walk must be to pass over a list of 100k pages (inactive anon 100k;
+ * high watermarks 1000 pages; the file lists as large as level 12
+ * tells the causes apart by).  A view of under 16 pages would hold a
+ * SMALL_FILE walk's SCAN_FRACT to level 4: the lab's views held hundreds
+ * to thousands of pages where the what-if's walks took anon.
  */
 static void dive_causes(void)
 {
 	static const struct {
 		enum cause c;
+		const char *name;
 		struct level_lists l;
 	} at12[] = {
-		{ CAUSE_FILE_REFAULTS, { 100000, 8000, 4000, 2000, 1000, 1 } },
-		{ CAUSE_ACTIVE_FILE, { 100000, 3000, 10000, 2000, 1000, 0 } },
-		{ CAUSE_SMALL_FILE, { 100000, 512, 100, 2000, 1000, 0 } },
-		{ CAUSE_FILE_TINY, { 100000, 200, 100, 500, 1000, 0 } },
+		{ CAUSE_FILE_REFAULTS, "a refault", { 100000, 8000, 4000, 2000, 1000, 1 } },
+		{ CAUSE_ACTIVE_FILE, "a low inactive file list", { 100000, 6000, 20000, 2000, 1000, 0 } },
+		{ CAUSE_SMALL_FILE, "a small inactive file list", { 100000, 512, 100, 2000, 1000, 0 } },
+		{ CAUSE_FILE_TINY, "a tiny file list (SCAN_ANON)", { 100000, 200, 100, 500, 1000, 0 } },
 	};
 	size_t i;
-	int ok = 1;
 
 	for (i = 0; i < sizeof(at12) / sizeof(at12[0]); i++) {
 		const struct level_lists *l = &at12[i].l;
+		int q, every = 1;
 
-		ok &= lets_anon_in(l, 12) &&
-		      whatif_dive_cause(at12[i].c) == lets_anon_in(l, 4);
+		for (q = 12; q >= 4; q--)          /* DEF_PRIORITY down */
+			every &= branch_at(l, q) == BR_FRACT;
+		tap_ok(split_cause_every_level(at12[i].c) == every,
+		       "whatif-8.%zu %s at level 12: SCAN_FRACT down to level 4 %s, "
+		       "and the walk goes on over anon at 200 %s", i + 1, at12[i].name,
+		       every ? "yes" : "no",
+		       split_cause_every_level(at12[i].c) ? "yes" : "no");
 	}
-	tap_ok(ok, "whatif-8 the walks that go on over anon at 200 are those whose "
-	       "level-12 branch (refault, low inactive file, tiny file) lets anon "
-	       "in at level 4 too, not a small inactive file list's");
 }
 
 int main(void)
@@ -301,7 +309,8 @@ int main(void)
 	       "the walks as they were");
 	whatif_of(&at60, 200, &at60.tot, 0, &s, &p);
 	tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon && p.swap_out == s.swap_out,
-	       "whatif-6 a what-if whose walks saw no refault, from 60 at 200: the "
+	       "whatif-6 a what-if whose walks let anon in at their first levels only "
+	       "(a small inactive file list), from 60 at 200: the "
 	       "walks as they were, not the dive of whatif-1 (%.0f anon)", p.anon);
 	/* SCAN_FRACT splits a level alike whatever deactivated the file
 	 * list: the reference's walks at 60 free the same file pages
@@ -309,7 +318,8 @@ int main(void)
 	whatif_of(&at200, 60, &at200.tot, 0, &s, &p);
 	tap_ok(p.how == WHATIF_WALKS_END_SOONER && near(p.anon, at60.tot.anon_scanned, 0.10) &&
 	       near(p.swap_out, at60.written, 0.10),
-	       "whatif-7 a what-if whose walks saw no refault, from 200 at 60: they "
+	       "whatif-7 a what-if whose walks let anon in at their first levels only, "
+	       "from 200 at 60: they "
 	       "still free file pages and end sooner: anon %.0f, swap-out %.0f; "
 	       "reference %.0f, %.0f", p.anon, p.swap_out, at60.tot.anon_scanned,
 	       at60.written);
