@@ -986,7 +986,6 @@ static void whatif_record(struct split_state *st, const struct split_in *si,
 	swap_list_saw(&st->wi_list, si->node.inactive_anon);
 	w->anon_scanned += st->scan_anon;
 	w->file_scanned += st->scan_file;
-	w->anon_reclaimed += st->steal_anon;
 	w->file_reclaimed += st->steal_file;
 }
 
@@ -996,13 +995,8 @@ static void whatif_record(struct split_state *st, const struct split_in *si,
  * interval: a walk that frees nothing by one sample goes on into the
  * next.  Not in a memory cgroup, whose lists and reclaim the node's
  * counters do not tell apart from the rest of the machine's, nor at the
- * run's own swappiness, where the walks are the run's.  Eight 6.1 and
- * 6.12 lab sweeps (bench swappiness --write 192M, 0.25 s samples): the
- * swap-out at another swappiness of 60 to 200 within 30% of the runs'
- * mean in 70 of 170 predictions, against 36 with the walks as they were
- * (6.1: 55 of 96 against 22; 6.12: 15 of 74 against 14); two with
- * --reread 32M: 44 of 48, as before; three recorded after (labCC,
- * labCD, labRC): 31 of 64 against 21.
+ * run's own swappiness, where the walks are the run's.  The lab's
+ * figures: README, the what-if.
  */
 static void whatif_balanced(const struct split_state *st, const struct run_model *m,
 			    struct attribution *a)

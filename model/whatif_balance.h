@@ -25,9 +25,10 @@
 
 #include "swap_list.h"
 
-/* What the run scanned and reclaimed, all of it (pgscan_*, pgsteal_*). */
+/* What the run scanned, all of it (pgscan_*), and the file pages it
+ * reclaimed (pgsteal_file: its anon freed is the list's writes). */
 struct whatif_run {
-	double anon_scanned, file_scanned, anon_reclaimed, file_reclaimed;
+	double anon_scanned, file_scanned, file_reclaimed;
 };
 
 /* How whatif_balance() predicted. */

@@ -1967,7 +1967,7 @@ check "attribute-3.101 --what-if between two runs that both passed over their li
 # inactive file list (512 pages) shifted by the level was 0, at levels
 # 12 to 10, and trimmed the cache below; the sweep's runs at 200 scanned
 # 564 and 1195 anon pages.  No dive over the young list (98.6k pages)
-# where no walk's levels all let anon in (whatif_dive_cause()): the
+# where no walk's levels all let anon in (split_cause_every_level()): the
 # walks as they were (883 anon), no how-line.
 "$VMSCOPE" import "$TOP/tests/fixtures/lab/labBA-run12-6.12-swappiness60-tcg.csv.gz" -o norefault.db 2> norefault.err ||
 	fail "import labBA run 12"

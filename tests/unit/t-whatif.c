@@ -111,7 +111,6 @@ static void walk(struct run *r, int i, double share)
 			int wrote, f = take_anon(&r->anon, &wrote);
 
 			freed += f;
-			r->tot.anon_reclaimed += f;
 			r->tot.anon_scanned++;
 			r->written += wrote;
 			r->batch_anon[r->batches]++;
@@ -301,7 +300,7 @@ int main(void)
 	       "the walks as they were: %.0f, %.0f", long60.tot.anon_scanned,
 	       p.anon, p.swap_out);
 	nosteal = at60.tot;
-	nosteal.anon_reclaimed = nosteal.file_reclaimed = 0;
+	nosteal.file_reclaimed = 0;
 	whatif_of(&at60, 30, &nosteal, 1, &s, &p);
 	tap_ok(p.how == WHATIF_SAME_SCAN && p.anon == s.anon,
 	       "whatif-4 without pgsteal_* there is nothing to balance against "
